@@ -1,0 +1,240 @@
+"""The `banker` command: the app with no arguments, and one sub-command per job.
+
+Exit codes: 0 done, 1 refused (the reason on stderr, nothing changed),
+2 a file or edition that cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from editions import EditionError, edition_files, load_edition, load_edition_file, user_editions_dir
+
+from .errors import Refusal
+from .game import HOUSE_RULES, Game
+from .history import entries, entry_json, for_player
+from .language import USAGE
+from .ledger import LedgerError, LedgerStore
+from .names import match
+from .valuation import score, score_json
+from .verify import verify_records
+
+SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help"}
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="banker", description="The bank for a real Monopoly table.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    new = sub.add_parser("new", help="start a game file")
+    new.add_argument("game", type=Path)
+    new.add_argument("--edition", default="classic-us")
+    new.add_argument("--players", required=True, help='comma-separated, e.g. "Alice,Bob,Carol"')
+    new.add_argument("--house-rule", action="append", default=[], choices=sorted(HOUSE_RULES))
+    do = sub.add_parser("do", help="one action; each shell argument is one word")
+    do.add_argument("game", type=Path)
+    do.add_argument("words", nargs="+")
+    run = sub.add_parser("run", help="one action per line of a script (# comments)")
+    run.add_argument("game", type=Path)
+    run.add_argument("script", type=Path)
+    for name in ("state", "score"):
+        p = sub.add_parser(name)
+        p.add_argument("game", type=Path)
+        p.add_argument("--json", action="store_true")
+    ledger = sub.add_parser("ledger", help="every event, undone ones marked, with running balances")
+    ledger.add_argument("game", type=Path)
+    ledger.add_argument("--json", action="store_true")
+    ledger.add_argument("--player")
+    verify = sub.add_parser("verify", help="re-hash the chain and replay the fold")
+    verify.add_argument("game", type=Path)
+    sub.add_parser("editions", help="list the editions")
+    sub.add_parser("help", help="the command language")
+    return parser
+
+
+def _err(message: str) -> None:
+    print(f"banker: {message}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    if not args_list or (args_list[0] not in SUBCOMMANDS and not args_list[0].startswith("-")):
+        return _launch_app(args_list)
+    args = _parser().parse_args(args_list)
+    try:
+        return COMMANDS[args.command](args)
+    except Refusal as refusal:
+        _err(str(refusal))
+        return 1
+    except (LedgerError, EditionError) as error:
+        _err(str(error))
+        return 2
+
+
+def _launch_app(args: list[str]) -> int:
+    if len(args) > 1:
+        _err("usage: banker [GAME.db]   (or banker new|do|run|state|ledger|verify|score|editions ...)")
+        return 2
+    from screens.app import make_app  # the app is only imported when it is wanted
+
+    make_app(Path(args[0]) if args else None).run()
+    return 0
+
+
+def _new(args: argparse.Namespace) -> int:
+    edition = load_edition(args.edition)
+    players = [p for p in args.players.split(",")]
+    game = Game.create(args.game, edition, players, args.house_rule)
+    print(f"new {edition.id} game in {args.game} with {', '.join(game.state.players)}")
+    game.close()
+    return 0
+
+
+def _do(args: argparse.Namespace) -> int:
+    import shlex
+
+    game = Game.open(args.game)
+    try:
+        outcome = game.do(shlex.join(args.words))
+        print(outcome.summary)
+    finally:
+        game.close()
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        lines = args.script.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        _err(f"{args.script}: cannot be read ({error})")
+        return 2
+    game = Game.open(args.game)
+    try:
+        for number, line in enumerate(lines, start=1):
+            text = line.split("#", 1)[0].strip() if not line.lstrip().startswith("#") else ""
+            if not text:
+                continue
+            try:
+                print(game.do(text).summary)
+            except Refusal as refusal:
+                _err(f"{args.script}:{number}: {text}: {refusal}")
+                return 1
+    finally:
+        game.close()
+    return 0
+
+
+def _state(args: argparse.Namespace) -> int:
+    game = Game.open(args.game)
+    try:
+        body = game.state_json()
+        if args.json:
+            print(json.dumps(body, indent=2, ensure_ascii=False))
+        else:
+            print(render_state(game))
+    finally:
+        game.close()
+    return 0
+
+
+def render_state(game: Game) -> str:
+    state, money = game.state, game.money
+    lines = [f"{state.edition.name}  (ledger: {game.head[0]} events, head {game.head[1][:12]})"]
+    for player in state.players:
+        marks = [m for m, on in (("BANKRUPT", player in state.bankrupt), ("in jail", player in state.in_jail)) if on]
+        cards = len(state.jail_cards[player])
+        if cards:
+            marks.append(f"{cards} Get Out of Jail Free")
+        lines.append(f"{player:<12} {money(state.cash(player)):>8}  {'  '.join(marks)}")
+        for deed in state.deeds_of(player):
+            h = state.deeds[deed]
+            build = "hotel" if h.hotel else (f"{h.houses}h" if h.houses else "")
+            lines.append(f"    {deed:<26} {build:<6} {'MORTGAGED' if h.mortgaged else ''}")
+    lines.append(f"bank: {state.bank_houses} houses, {state.bank_hotels} hotels"
+                 + (f"; Free Parking pot {money(state.accounts['pot'])}" if state.free_parking else ""))
+    if state.auction:
+        a = state.auction
+        lead = f"{a.high_bidder} leads with {money(a.high_bid)}" if a.high_bidder else "no bid yet"
+        lines.append(f"auction open for {a.deed}: {lead}")
+    if state.to_auction:
+        lines.append(f"to auction: {', '.join(state.to_auction)}")
+    return "\n".join(lines)
+
+
+def _ledger(args: argparse.Namespace) -> int:
+    game = Game.open(args.game)
+    try:
+        items = entries(game.records)
+        player = match(args.player, game.state.players, "player") if args.player else None
+        if player:
+            items = for_player(items, player)
+        if args.json:
+            print(json.dumps([entry_json(e) for e in items], indent=2, ensure_ascii=False))
+            return 0
+        for e in items:
+            mark = "UNDONE " if e.undone else ""
+            balance = f"  [{player}: {game.money(e.balances[player])}]" if player else ""
+            print(f"{e.seq:>6} {e.time[:19]}  {mark}{e.text}{balance}")
+    finally:
+        game.close()
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    store = LedgerStore.open(args.game)
+    try:
+        records = store.records()
+    finally:
+        store.close()
+    problem = verify_records(records)
+    if problem:
+        print(f"{args.game}: {problem}")
+        return 1
+    print(f"ok: {len(records)} events, head {records[-1].hash}")
+    return 0
+
+
+def _score(args: argparse.Namespace) -> int:
+    game = Game.open(args.game)
+    try:
+        if args.json:
+            print(json.dumps(score_json(game.state), indent=2, ensure_ascii=False))
+            return 0
+        table, winner = score(game.state)
+        money = game.money
+        print(f"{'player':<12} {'cash':>9} {'deeds':>9} {'buildings':>10} {'net worth':>10}")
+        for w in sorted(table, key=lambda w: -w.net_worth):
+            out = "  (bankrupt)" if w.bankrupt else ""
+            print(f"{w.name:<12} {money(w.cash):>9} {money(w.deeds):>9} {money(w.buildings):>10} "
+                  f"{money(w.net_worth):>10}{out}")
+        print(f"winner: {winner}" if winner else "no single winner yet (a tie at the top)")
+    finally:
+        game.close()
+    return 0
+
+
+def _editions(args: argparse.Namespace) -> int:
+    for edition_id, path in edition_files().items():
+        try:
+            e = load_edition_file(path)
+            print(f"{edition_id:<14} {e.name}  ({e.min_players}-{e.max_players} players, "
+                  f"start {e.money(e.starting_cash)})")
+        except EditionError as error:
+            print(f"{edition_id:<14} UNUSABLE: {error}")
+    print(f"(add your own: drop a NAME.toml into {user_editions_dir()})")
+    return 0
+
+
+def _help(args: argparse.Namespace) -> int:
+    for usage in USAGE.values():
+        print(usage)
+    return 0
+
+
+COMMANDS = {
+    "new": _new, "do": _do, "run": _run, "state": _state, "ledger": _ledger,
+    "verify": _verify, "score": _score, "editions": _editions, "help": _help,
+}

@@ -1,0 +1,166 @@
+"""What the banker asks for, with every name already resolved to the table's own name.
+
+The command language (`language.py`) and the screens both build these; the rules
+(`rules/`) turn one into the events of one action, or refuse it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Command:
+    pass
+
+
+@dataclass(frozen=True)
+class Buy(Command):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class OpenAuction(Command):
+    deed: str
+
+
+@dataclass(frozen=True)
+class Bid(Command):
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class CloseAuction(Command):
+    """`sold`: no one bids higher."""
+
+
+@dataclass(frozen=True)
+class Rent(Command):
+    payer: str
+    deed: str
+    dice: int | None = None
+
+
+@dataclass(frozen=True)
+class Pay(Command):
+    """Any plain payment between two accounts (bank, pot, players)."""
+
+    payer: str
+    payee: str
+    amount: int
+    memo: str = "pay"
+
+
+@dataclass(frozen=True)
+class Salary(Command):
+    player: str
+
+
+@dataclass(frozen=True)
+class Tax(Command):
+    player: str
+    space: str
+
+
+@dataclass(frozen=True)
+class DrawCard(Command):
+    player: str
+    deck: str
+    key: str
+    deed: str = ""
+    dice: int | None = None
+    passed_go: bool = False
+
+
+@dataclass(frozen=True)
+class GoToJail(Command):
+    player: str
+
+
+@dataclass(frozen=True)
+class Bail(Command):
+    player: str
+
+
+@dataclass(frozen=True)
+class UseJailCard(Command):
+    player: str
+    deck: str = ""
+
+
+@dataclass(frozen=True)
+class RolledOut(Command):
+    """Rolled doubles in jail: out without paying."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class Build(Command):
+    player: str
+    deed: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class SellBuildings(Command):
+    player: str
+    deed: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Mortgage(Command):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class Unmortgage(Command):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class Items:
+    """One side of a trade: what a player hands over."""
+
+    cash: int = 0
+    deeds: tuple[str, ...] = ()
+    jail_cards: tuple[str, ...] = field(default=())  # decks; "" = any one the player holds
+
+    @property
+    def empty(self) -> bool:
+        return not (self.cash or self.deeds or self.jail_cards)
+
+
+@dataclass(frozen=True)
+class Trade(Command):
+    first: str
+    second: str
+    gives: Items
+    gets: Items
+    lift: bool = False
+
+
+@dataclass(frozen=True)
+class CollectPot(Command):
+    player: str
+
+
+@dataclass(frozen=True)
+class Bankrupt(Command):
+    player: str
+    creditor: str = "bank"
+
+
+@dataclass(frozen=True)
+class Undo(Command):
+    pass
+
+
+@dataclass(frozen=True)
+class Redo(Command):
+    pass

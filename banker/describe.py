@@ -1,0 +1,95 @@
+"""One line of plain words per event, for the ledger and the toasts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from . import events as ev
+from .state import HOTEL
+
+DECKS = {"chance": "Chance", "community_chest": "Community Chest"}
+
+
+def _level(level: int) -> str:
+    if level == HOTEL:
+        return "a hotel"
+    return f"{level} house{'s' if level != 1 else ''}" if level else "no buildings"
+
+
+def describe(event: ev.Event, money: Callable[[int], str]) -> str:
+    e: Any = event
+    total = sum(t.amount for t in event.transfers)
+    legs = ", ".join(f"{t.payer} pays {t.payee} {money(t.amount)}" for t in event.transfers)
+    match event:
+        case ev.GameStarted():
+            return f"game started ({e.edition_id}) with {', '.join(e.players)}"
+        case ev.CashPaid():
+            return f"{legs} ({e.memo})" if e.memo else legs
+        case ev.SalaryCollected():
+            return f"{e.player} collects {money(total)} salary for passing GO"
+        case ev.TaxPaid():
+            return f"{e.player} pays {money(total)} {e.space}"
+        case ev.RentPaid():
+            dice = f" (dice {e.dice})" if e.dice else ""
+            return f"{e.payer} pays {e.owner} {money(total)} rent for {e.deed}{dice}"
+        case ev.CardDrawn():
+            extra = f": {legs}" if legs else ""
+            return f"{e.player} draws {DECKS.get(e.deck, e.deck)} \"{e.title}\"{extra}"
+        case ev.PotCollected():
+            return f"{e.player} collects the Free Parking pot of {money(total)}"
+        case ev.DeedBought():
+            return f"{e.player} buys {e.deed} for {money(total)}"
+        case ev.AuctionOpened():
+            return f"auction opened for {e.deed}"
+        case ev.BidPlaced():
+            return f"{e.player} bids {money(e.amount)}"
+        case ev.AuctionClosed():
+            if e.winner:
+                return f"{e.deed} sold at auction to {e.winner} for {money(e.amount)}"
+            return f"auction closed with no bid; {e.deed} stays with the bank"
+        case ev.DeedMortgaged():
+            return f"{e.player} mortgages {e.deed} for {money(total)}"
+        case ev.MortgageLifted():
+            return f"{e.player} lifts the mortgage on {e.deed} for {money(total)}"
+        case ev.MortgageInterestPaid():
+            return f"{e.player} pays {money(total)} interest to keep {e.deed} mortgaged"
+        case ev.DeedHandedOver():
+            return f"{e.giver} hands {e.deed} to {e.receiver}"
+        case ev.DeedReturnedToBank():
+            return f"{e.deed} returns to the bank from {e.player}, to be auctioned"
+        case ev.TradeMade():
+            return f"trade between {e.first} and {e.second}" + (" (mortgages lifted)" if e.lift else "")
+        case ev.BuildingsBuilt():
+            return f"{e.player} builds on {e.deed}, now {_level(e.level)}, for {money(total)}"
+        case ev.BuildingsSold():
+            return f"{e.player} sells buildings on {e.deed}, now {_level(e.level)}, for {money(total)}"
+        case ev.JailEntered():
+            return f"{e.player} goes to jail"
+        case ev.JailLeft():
+            how = {"bail": f"pays the {money(total)} fine", "card": "uses a Get Out of Jail Free card",
+                   "doubles": "rolls doubles"}[e.how]
+            return f"{e.player} {how} and leaves jail"
+        case ev.JailCardHandedOver():
+            return f"{e.giver} hands a {DECKS.get(e.deck, e.deck)} Get Out of Jail Free card to {e.receiver}"
+        case ev.JailCardReturned():
+            return f"{e.player}'s {DECKS.get(e.deck, e.deck)} Get Out of Jail Free card goes back to the deck"
+        case ev.PlayerWentBankrupt():
+            return f"{e.player} is bankrupt to {e.creditor} and leaves the game"
+        case ev.ActionUndone():
+            return f"undo of action {e.action}: {e.summary}"
+        case ev.ActionRedone():
+            return f"redo of action {e.action}: {e.summary}"
+    return event.type
+
+
+def summarize(events: Sequence[ev.Event], money: Callable[[int], str]) -> str:
+    """One line for a whole action: its first event, plus how many legs followed."""
+    if not events:
+        return ""
+    text = describe(events[0], money)
+    if isinstance(events[0], ev.TradeMade):
+        return text + ": " + "; ".join(describe(e, money) for e in events[1:])
+    if len(events) > 1:
+        return "; ".join(describe(e, money) for e in events)
+    return text

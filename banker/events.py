@@ -1,0 +1,292 @@
+"""The events of a game: frozen, past-tense facts; the only thing the ledger stores.
+
+Money moves through one mechanism only: every event carries its `transfers`, each
+a (payer, payee, amount) leg between accounts ("bank", "pot" or a player's name).
+The fold applies the legs; the rest of an event says what else changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+BANK = "bank"
+POT = "pot"
+ACCOUNTS = (BANK, POT)
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: str
+    payee: str
+    amount: int
+
+
+Transfers = tuple[Transfer, ...]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of every event. `transfers` are the money legs of this event."""
+
+    registry: ClassVar[dict[str, type[Event]]] = {}
+    transfers: Transfers = field(default=(), kw_only=True)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        Event.registry[cls.__name__] = cls
+
+    @property
+    def type(self) -> str:
+        return type(self).__name__
+
+    def payload(self) -> dict[str, Any]:
+        """The JSON-ready body of the event (everything but its type)."""
+        body: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name == "transfers":
+                value = [[t.payer, t.payee, t.amount] for t in value]
+            elif isinstance(value, tuple):
+                value = list(value)
+            body[f.name] = value
+        return body
+
+
+class EventDecodeError(ValueError):
+    pass
+
+
+def decode(type_name: str, payload: dict[str, Any]) -> Event:
+    """Rebuild an event from its stored type and payload; raises EventDecodeError."""
+    cls = Event.registry.get(type_name)
+    if cls is None:
+        raise EventDecodeError(f"unknown event type {type_name!r}")
+    if not isinstance(payload, dict):
+        raise EventDecodeError("payload is not an object")
+    try:
+        kwargs: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            if f.name not in payload:
+                continue
+            value = payload[f.name]
+            if f.name == "transfers":
+                value = tuple(Transfer(str(p), str(q), int(a)) for p, q, a in value)
+            elif isinstance(value, list):
+                value = tuple(value)
+            kwargs[f.name] = value
+        return cls(**kwargs)
+    except (TypeError, ValueError) as error:
+        raise EventDecodeError(f"bad {type_name} payload: {error}") from None
+
+
+# -- the game ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    """Carries the whole edition data so the game replays even if the file changes."""
+
+    edition: dict[str, Any]
+    edition_id: str
+    players: tuple[str, ...]
+    house_rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CashPaid(Event):
+    """A plain payment between two accounts (pay / collect / fees)."""
+
+    memo: str = ""
+
+
+@dataclass(frozen=True)
+class SalaryCollected(Event):
+    player: str
+
+
+@dataclass(frozen=True)
+class TaxPaid(Event):
+    player: str
+    space: str
+
+
+@dataclass(frozen=True)
+class RentPaid(Event):
+    payer: str
+    owner: str
+    deed: str
+    dice: int = 0
+
+
+@dataclass(frozen=True)
+class CardDrawn(Event):
+    """A Chance/Community Chest card and its money effect."""
+
+    player: str
+    deck: str
+    card: str
+    title: str
+    passed_go: bool = False
+    deed: str = ""
+
+
+@dataclass(frozen=True)
+class PotCollected(Event):
+    player: str
+
+
+# -- deeds ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeedBought(Event):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class AuctionOpened(Event):
+    deed: str
+
+
+@dataclass(frozen=True)
+class BidPlaced(Event):
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class AuctionClosed(Event):
+    """winner is empty when nobody bid: the deed stays with the bank."""
+
+    deed: str
+    winner: str = ""
+    amount: int = 0
+
+
+@dataclass(frozen=True)
+class DeedMortgaged(Event):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class MortgageLifted(Event):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class MortgageInterestPaid(Event):
+    """10% paid by a new owner who keeps a received deed mortgaged."""
+
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class DeedHandedOver(Event):
+    """A deed changes hands in a trade or a bankruptcy (money is in other events)."""
+
+    giver: str
+    receiver: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class DeedReturnedToBank(Event):
+    """Bankruptcy to the bank: the deed goes back unmortgaged, to be auctioned."""
+
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class TradeMade(Event):
+    """Opens the events of one trade; its legs follow as their own events."""
+
+    first: str
+    second: str
+    lift: bool = False
+
+
+# -- buildings --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BuildingsBuilt(Event):
+    """`level` is the deed's building level after: 0-4 houses, 5 = hotel."""
+
+    player: str
+    deed: str
+    level: int
+
+
+@dataclass(frozen=True)
+class BuildingsSold(Event):
+    player: str
+    deed: str
+    level: int
+
+
+# -- jail and cards held ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class JailEntered(Event):
+    player: str
+
+
+@dataclass(frozen=True)
+class JailLeft(Event):
+    """how: bail | card | doubles."""
+
+    player: str
+    how: str
+    deck: str = ""
+
+
+@dataclass(frozen=True)
+class JailCardHandedOver(Event):
+    giver: str
+    receiver: str
+    deck: str
+
+
+@dataclass(frozen=True)
+class JailCardReturned(Event):
+    """A Get Out of Jail Free card goes back to the bottom of its deck."""
+
+    player: str
+    deck: str
+
+
+# -- the end of a player ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayerWentBankrupt(Event):
+    """creditor is a player's name or "bank"."""
+
+    player: str
+    creditor: str
+
+
+# -- corrections ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActionUndone(Event):
+    action: int
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class ActionRedone(Event):
+    action: int
+    summary: str = ""
+
+
+MARKERS = (ActionUndone, ActionRedone)

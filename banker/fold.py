@@ -1,0 +1,232 @@
+"""The pure fold: events in, state out. No I/O, no clock, no randomness.
+
+An action is the group of events one banker line produced. `ActionUndone` and
+`ActionRedone` markers decide which actions count; the state is the fold of the
+counted actions only, so after an undo it equals a ledger where the action never
+happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from editions import parse_edition
+
+from . import events as ev
+from .state import HOTEL, Auction, GameState
+
+
+class FoldError(ValueError):
+    """An event that cannot apply to the state it follows (a corrupt ledger)."""
+
+
+def start(event: ev.GameStarted) -> GameState:
+    edition = parse_edition(event.edition, event.edition_id, f"game file edition {event.edition_id}")
+    state = GameState.new(edition, tuple(event.players), frozenset(event.house_rules))
+    _move_money(state, event.transfers)
+    return state
+
+
+def _move_money(state: GameState, transfers: ev.Transfers) -> None:
+    for leg in transfers:
+        if leg.amount <= 0:
+            raise FoldError(f"transfer of {leg.amount} from {leg.payer} to {leg.payee} is not positive")
+        if leg.payer not in state.accounts or leg.payee not in state.accounts:
+            raise FoldError(f"transfer between unknown accounts {leg.payer!r} and {leg.payee!r}")
+        state.accounts[leg.payer] -= leg.amount
+        state.accounts[leg.payee] += leg.amount
+
+
+def _holding(state: GameState, deed: str):  # noqa: ANN202 - a Holding
+    try:
+        return state.deeds[deed]
+    except KeyError:
+        raise FoldError(f"unknown deed {deed!r}") from None
+
+
+def _deed_bought(state: GameState, e: ev.DeedBought) -> None:
+    _holding(state, e.deed).owner = e.player
+
+
+def _auction_opened(state: GameState, e: ev.AuctionOpened) -> None:
+    state.auction = Auction(e.deed)
+    if e.deed in state.to_auction:
+        state.to_auction.remove(e.deed)
+
+
+def _bid_placed(state: GameState, e: ev.BidPlaced) -> None:
+    if state.auction is None:
+        raise FoldError("bid without an open auction")
+    state.auction.high_bid, state.auction.high_bidder = e.amount, e.player
+
+
+def _auction_closed(state: GameState, e: ev.AuctionClosed) -> None:
+    if e.winner:
+        _holding(state, e.deed).owner = e.winner
+    state.auction = None
+
+
+def _mortgaged(state: GameState, e: ev.DeedMortgaged) -> None:
+    _holding(state, e.deed).mortgaged = True
+
+
+def _lifted(state: GameState, e: ev.MortgageLifted) -> None:
+    _holding(state, e.deed).mortgaged = False
+
+
+def _handed_over(state: GameState, e: ev.DeedHandedOver) -> None:
+    holding = _holding(state, e.deed)
+    if holding.owner != e.giver:
+        raise FoldError(f"{e.giver} hands over {e.deed} but {holding.owner} holds it")
+    holding.owner = e.receiver
+
+
+def _returned(state: GameState, e: ev.DeedReturnedToBank) -> None:
+    holding = _holding(state, e.deed)
+    holding.owner, holding.mortgaged, holding.level = ev.BANK, False, 0
+    state.to_auction.append(e.deed)
+
+
+def _set_level(state: GameState, deed: str, level: int) -> None:
+    """Moves houses and hotels between the deed and the bank's supply."""
+    holding = _holding(state, deed)
+    before, after = holding.level, level
+
+    def houses(level: int) -> int:
+        return level if level < HOTEL else 0
+
+    state.bank_houses += houses(before) - houses(after)
+    state.bank_hotels += (before == HOTEL) - (after == HOTEL)
+    if state.bank_houses < 0 or state.bank_hotels < 0:
+        raise FoldError(f"the bank's building supply went below zero on {deed}")
+    holding.level = after
+
+
+def _built(state: GameState, e: ev.BuildingsBuilt) -> None:
+    _set_level(state, e.deed, e.level)
+
+
+def _sold(state: GameState, e: ev.BuildingsSold) -> None:
+    _set_level(state, e.deed, e.level)
+
+
+def _jail_entered(state: GameState, e: ev.JailEntered) -> None:
+    state.in_jail.add(e.player)
+
+
+def _jail_left(state: GameState, e: ev.JailLeft) -> None:
+    state.in_jail.discard(e.player)
+    if e.how == "card":
+        state.jail_cards[e.player].remove(e.deck)
+
+
+def _card_drawn(state: GameState, e: ev.CardDrawn) -> None:
+    card = next((c for c in state.edition.cards if c.deck == e.deck and c.key == e.card), None)
+    if card is not None and card.effect == "jail_free":
+        state.jail_cards[e.player].append(e.deck)
+    if card is not None and card.effect == "jail":
+        state.in_jail.add(e.player)
+
+
+def _jail_card_handed(state: GameState, e: ev.JailCardHandedOver) -> None:
+    state.jail_cards[e.giver].remove(e.deck)
+    state.jail_cards[e.receiver].append(e.deck)
+
+
+def _jail_card_returned(state: GameState, e: ev.JailCardReturned) -> None:
+    state.jail_cards[e.player].remove(e.deck)
+
+
+def _bankrupt(state: GameState, e: ev.PlayerWentBankrupt) -> None:
+    state.bankrupt.add(e.player)
+    state.in_jail.discard(e.player)
+
+
+def _money_only(state: GameState, e: ev.Event) -> None:
+    """Events whose whole effect is their transfers."""
+
+
+APPLY: dict[type[ev.Event], Callable[[GameState, ev.Event], None]] = {
+    ev.CashPaid: _money_only,
+    ev.SalaryCollected: _money_only,
+    ev.TaxPaid: _money_only,
+    ev.RentPaid: _money_only,
+    ev.PotCollected: _money_only,
+    ev.MortgageInterestPaid: _money_only,
+    ev.TradeMade: _money_only,
+    ev.PlayerWentBankrupt: _bankrupt,
+    ev.CardDrawn: _card_drawn,
+    ev.DeedBought: _deed_bought,
+    ev.AuctionOpened: _auction_opened,
+    ev.BidPlaced: _bid_placed,
+    ev.AuctionClosed: _auction_closed,
+    ev.DeedMortgaged: _mortgaged,
+    ev.MortgageLifted: _lifted,
+    ev.DeedHandedOver: _handed_over,
+    ev.DeedReturnedToBank: _returned,
+    ev.BuildingsBuilt: _built,
+    ev.BuildingsSold: _sold,
+    ev.JailEntered: _jail_entered,
+    ev.JailLeft: _jail_left,
+    ev.JailCardHandedOver: _jail_card_handed,
+    ev.JailCardReturned: _jail_card_returned,
+}
+
+
+def apply_in_place(state: GameState, event: ev.Event) -> None:
+    """Apply one event to a state the caller owns (used on private copies only)."""
+    handler = APPLY.get(type(event))
+    if handler is None:
+        raise FoldError(f"{event.type} cannot apply to a running game")
+    _move_money(state, event.transfers)
+    try:
+        handler(state, event)
+    except (KeyError, ValueError) as error:
+        if isinstance(error, FoldError):
+            raise
+        raise FoldError(f"{event.type} does not fit the game: {error}") from None
+
+
+def apply(state: GameState, events: Iterable[ev.Event]) -> GameState:
+    """The state after these events; the given state is left untouched."""
+    new = state.copy()
+    for event in events:
+        apply_in_place(new, event)
+    return new
+
+
+def counted_actions(actions: Sequence[tuple[int, Sequence[ev.Event]]]) -> tuple[list[int], list[int]]:
+    """The action numbers that count, in order, and the redo stack, after markers.
+
+    Undo takes the latest counted action off; redo puts the latest undone one back
+    while no new action happened since. A marker action never counts itself.
+    """
+    counted: list[int] = []
+    redoable: list[int] = []
+    for number, events in actions:
+        marker = events[0] if events else None
+        if isinstance(marker, ev.ActionUndone):
+            if len(counted) < 2 or counted[-1] != marker.action:
+                raise FoldError(f"action {number} undoes {marker.action}, which is not the latest")
+            redoable.append(counted.pop())
+        elif isinstance(marker, ev.ActionRedone):
+            if not redoable or redoable[-1] != marker.action:
+                raise FoldError(f"action {number} redoes {marker.action}, which is not the latest undone")
+            counted.append(redoable.pop())
+        else:
+            counted.append(number)
+            redoable.clear()
+    return counted, redoable
+
+
+def fold(actions: Sequence[tuple[int, Sequence[ev.Event]]]) -> GameState:
+    """State of a whole ledger given as (action number, events) in order."""
+    if not actions or not isinstance(actions[0][1][0], ev.GameStarted):
+        raise FoldError("a game must begin with GameStarted")
+    by_number = {number: events for number, events in actions}
+    order, _ = counted_actions(actions)
+    state = start(actions[0][1][0])  # type: ignore[arg-type]
+    for number in order[1:]:
+        for event in by_number[number]:
+            apply_in_place(state, event)
+    return state

@@ -1,0 +1,203 @@
+"""A game: its ledger file, its timeline in memory, and the one way to act on it.
+
+`Game.do(line)` is the whole loop: parse, decide, check the state that would
+result, append the action's events in one transaction, then take them in. A
+refused line raises `Refusal` and changes nothing, on disk or in memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from editions import Edition
+
+from . import commands as c
+from . import events as ev
+from .describe import summarize
+from .errors import Refusal
+from .fold import FoldError
+from .language import parse
+from .ledger import GameChanged, LedgerError, LedgerStore, Record, decode_records
+from .names import squash
+from .rules import decide
+from .state import GameState
+from .timeline import Timeline
+
+RESERVED = {squash(ev.BANK), squash(ev.POT)}
+HOUSE_RULES = {"free-parking": "Free Parking jackpot: taxes and fees go to a pot; `parking <player>` collects it"}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one accepted action did."""
+
+    action: int
+    events: tuple[ev.Event, ...]
+    summary: str
+
+
+def player_names_refusal(names: Sequence[str], edition: Edition) -> str | None:
+    """Why these names cannot sit at the table, or None."""
+    cleaned = [n.strip() for n in names]
+    if any(not n for n in cleaned):
+        return "a player name is empty; give every player a name"
+    if not edition.min_players <= len(cleaned) <= edition.max_players:
+        return f"{edition.name} takes {edition.min_players} to {edition.max_players} players, not {len(cleaned)}"
+    keys = [squash(n) for n in cleaned]
+    if any(not k for k in keys):
+        return "a player name needs at least one letter or digit"
+    if len(set(keys)) != len(keys):
+        return "two players have the same name; give each a different one"
+    if RESERVED & set(keys):
+        return "\"bank\" and \"pot\" are the bank's own accounts; pick another player name"
+    for a in keys:
+        for b in keys:
+            if a != b and b.startswith(a):
+                return f"one name is the start of another ({a!r}); make them differ from the first letter"
+    return None
+
+
+class Game:
+    def __init__(self, store: LedgerStore, records: list[Record]) -> None:
+        self.store = store
+        self.records: list[Record] = []
+        self.timeline: Timeline | None = None
+        self._ingest(records)
+
+    # -- opening ----------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: Path | str, edition: Edition, players: Sequence[str],
+               house_rules: Iterable[str] = ()) -> Game:
+        rules = tuple(sorted(set(house_rules)))
+        unknown = [r for r in rules if r not in HOUSE_RULES]
+        if unknown:
+            raise Refusal(f"unknown house rule {unknown[0]!r}; known: {', '.join(HOUSE_RULES)}")
+        if reason := player_names_refusal(players, edition):
+            raise Refusal(reason)
+        names = tuple(n.strip() for n in players)
+        started = ev.GameStarted(
+            edition.raw, edition.id, names, rules,
+            transfers=tuple(ev.Transfer(ev.BANK, n, edition.starting_cash) for n in names
+                            if edition.starting_cash),
+        )
+        store = LedgerStore.create(Path(path))
+        records = store.append([started], (0, store.head()[1]))
+        return cls(store, records)
+
+    @classmethod
+    def open(cls, path: Path | str) -> Game:
+        store = LedgerStore.open(Path(path))
+        try:
+            return cls(store, store.records())
+        except (LedgerError, FoldError) as error:
+            store.close()
+            raise LedgerError(f"{path}: {error}; run `banker verify {path}` for details") from None
+
+    def close(self) -> None:
+        self.store.close()
+
+    # -- reading ------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        assert self.timeline is not None
+        return self.timeline.state
+
+    @property
+    def head(self) -> tuple[int, str]:
+        if not self.records:
+            return (0, "0" * 64)
+        return (self.records[-1].seq, self.records[-1].hash)
+
+    def state_json(self) -> dict:
+        body = self.state.to_json()
+        body["ledger"] = {"events": self.head[0], "head": self.head[1]}
+        return body
+
+    def money(self, amount: int) -> str:
+        return self.state.edition.money(amount)
+
+    def summary_of(self, action: int) -> str:
+        assert self.timeline is not None
+        return summarize(self.timeline.actions[action], self.money)
+
+    def _ingest(self, records: list[Record]) -> None:
+        """Take in stored records (whole actions, in order)."""
+        decoded = decode_records(records)
+        grouped: list[tuple[int, list[ev.Event]]] = []
+        for record, event in decoded:
+            if grouped and grouped[-1][0] == record.action:
+                grouped[-1][1].append(event)
+            else:
+                grouped.append((record.action, [event]))
+        for number, events in grouped:
+            if self.timeline is None:
+                if not isinstance(events[0], ev.GameStarted) or len(events) != 1:
+                    raise FoldError("the game does not begin with GameStarted")
+                self.timeline = Timeline(number, events[0])
+            else:
+                self.timeline.add(number, events)
+        self.records.extend(records)
+
+    def reload(self) -> int:
+        """Take in actions another writer stored since; returns how many events."""
+        new = self.store.records(after=self.head[0])
+        self._ingest(new)
+        return len(new)
+
+    # -- acting ---------------------------------------------------------------
+
+    def do(self, line: str) -> Outcome:
+        """One line of the command language, one action (or a Refusal)."""
+        return self._with_retry(lambda: parse(line, self.state))
+
+    def execute(self, command: c.Command) -> Outcome:
+        return self._with_retry(lambda: command)
+
+    def _with_retry(self, make: object) -> Outcome:
+        self.reload()
+        for attempt in range(3):
+            command = make()  # type: ignore[operator]
+            try:
+                return self._execute(command)
+            except GameChanged:
+                self.reload()
+                if attempt == 2:
+                    raise Refusal("the game changed in another window; it was reloaded, retry") from None
+        raise AssertionError("unreachable")
+
+    def _execute(self, command: c.Command) -> Outcome:
+        assert self.timeline is not None
+        timeline = self.timeline
+        after: GameState | None = None
+        if isinstance(command, c.Undo):
+            target = timeline.latest()
+            if target is None:
+                raise Refusal("nothing to undo: no action since the game started")
+            events: list[ev.Event] = [ev.ActionUndone(target, self.summary_of(target))]
+        elif isinstance(command, c.Redo):
+            target = timeline.next_redo()
+            if target is None:
+                raise Refusal("nothing to redo: redo follows an undo, with no new action since")
+            events = [ev.ActionRedone(target, self.summary_of(target))]
+        else:
+            events = decide(self.state, command)
+            after = timeline.preview(events)
+            self._check(after)
+        records = self.store.append(events, self.head)
+        number = records[0].action
+        timeline.add(number, events, after)
+        self.records.extend(records)
+        return Outcome(number, tuple(events), summarize(events, self.money))
+
+    def _check(self, state: GameState) -> None:
+        """The last guard before writing: a rule bug must never reach the ledger."""
+        negative = [p for p in state.players if state.accounts[p] < 0]
+        if negative or state.accounts[ev.POT] < 0:
+            raise Refusal(f"this would leave {negative[0] if negative else 'the pot'} below zero; "
+                          "raise money first")
+        if sum(state.accounts.values()) != 0:
+            raise Refusal("this would not balance the books; nothing was written (please report it)")

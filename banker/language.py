@@ -1,0 +1,305 @@
+"""The banker command language: one line, one action, words split like a shell.
+
+Names are case-insensitive and a unique prefix is enough ("board" = Boardwalk).
+Every problem is a `Refusal` with one line that says what to write instead.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable
+
+from . import commands as c
+from .errors import Refusal
+from .events import BANK, POT
+from .names import match, squash
+from .state import GameState
+
+MAX_AMOUNT = 1_000_000_000
+MAX_LINE = 1000
+
+USAGE: dict[str, str] = {
+    "buy": "buy <player> <deed>",
+    "auction": "auction <deed>",
+    "bid": "bid <player> <amount>",
+    "sold": "sold",
+    "rent": "rent <payer> <deed> [<dice total>]",
+    "pay": "pay <player> <amount> [<to player|pot>]",
+    "collect": "collect <player> <amount> [<from player|pot>]",
+    "go": "go <player>",
+    "tax": "tax <player> <space>",
+    "card": "card <player> [chance|chest] <card> [<deed>] [<dice total>] [go]",
+    "jail": "jail <player>",
+    "bail": "bail <player>",
+    "usecard": "usecard <player> [chance|chest]",
+    "doubles": "doubles <player>",
+    "build": "build <player> <deed> [<count>]",
+    "sell": "sell <player> <deed> [<count>]",
+    "mortgage": "mortgage <player> <deed>",
+    "unmortgage": "unmortgage <player> <deed>",
+    "trade": "trade <a> <b> give <item>... get <item>... [lift]",
+    "parking": "parking <player>",
+    "bankrupt": "bankrupt <player> [<creditor>]",
+    "undo": "undo",
+    "redo": "redo",
+}
+
+DECK_WORDS = {"chance": "chance", "chest": "community_chest", "community": "community_chest",
+              "communitychest": "community_chest", "cc": "community_chest"}
+
+
+def parse_amount(word: str, currency: str = "$") -> int:
+    """A whole, positive amount; "$50" and "50" both mean 50."""
+    text = word.strip()
+    for sign in {currency, "$", "£", "M"}:
+        if text.startswith(sign):
+            text = text[len(sign):]
+            break
+    text = text.replace(",", "").replace("_", "")
+    if re.fullmatch(r"-\d+", text):
+        raise Refusal(f"amount {word!r} is negative; amounts are positive whole numbers (pay goes the other way)")
+    if re.fullmatch(r"\d*\.\d+", text):
+        raise Refusal(f"amount {word!r} has a fraction; amounts are whole numbers like 50")
+    if not re.fullmatch(r"\d+", text):
+        raise Refusal(f"{word!r} is not an amount; write a whole number like 50")
+    amount = int(text)
+    if amount == 0:
+        raise Refusal("an amount of 0 moves nothing; write a positive whole number")
+    if amount > MAX_AMOUNT:
+        raise Refusal(f"amount {word} is too large; the most is {MAX_AMOUNT:,}")
+    return amount
+
+
+def parse_count(word: str) -> int:
+    if not re.fullmatch(r"\d+", word):
+        raise Refusal(f"{word!r} is not a count; write a whole number of buildings like 1")
+    count = int(word)
+    if not 1 <= count <= 5:
+        raise Refusal(f"count {word} is out of range; a deed takes 1 to 5 building levels (5 = hotel)")
+    return count
+
+
+class Parser:
+    """Parses one line against the names of one game."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.edition = state.edition
+
+    def player(self, word: str) -> str:
+        return match(word, self.state.players, "player")
+
+    def account(self, word: str) -> str:
+        names = list(self.state.players) + [BANK] + ([POT] if self.state.free_parking else [])
+        return match(word, names, "player, bank or pot")
+
+    def deed(self, word: str) -> str:
+        return match(word, self.edition.deeds, "deed")
+
+    def amount(self, word: str) -> int:
+        return parse_amount(word, self.edition.currency)
+
+    def parse(self, line: str) -> c.Command:
+        if len(line) > MAX_LINE:
+            raise Refusal(f"the line is {len(line)} characters long; one action fits in {MAX_LINE}")
+        try:
+            words = shlex.split(line, comments=False)
+        except ValueError:
+            raise Refusal("a quote is left open; close it (\"Park Place\") and try again") from None
+        if not words:
+            raise Refusal(f"empty line; type an action, one of: {', '.join(USAGE)}")
+        verb = match(words[0], USAGE, "action", hint=". Type `help` for the list")
+        args = words[1:]
+        handler: Callable[[list[str]], c.Command] = getattr(self, f"_{verb}")
+        return handler(args)
+
+    def _need(self, verb: str, args: list[str], least: int, most: int) -> None:
+        if not least <= len(args) <= most:
+            raise Refusal(f"{verb} takes {least}{'' if most == least else '-' + str(most)} words: "
+                          f"{USAGE[verb]}")
+
+    def _buy(self, args: list[str]) -> c.Command:
+        self._need("buy", args, 2, 2)
+        return c.Buy(self.player(args[0]), self.deed(args[1]))
+
+    def _auction(self, args: list[str]) -> c.Command:
+        self._need("auction", args, 1, 1)
+        return c.OpenAuction(self.deed(args[0]))
+
+    def _bid(self, args: list[str]) -> c.Command:
+        self._need("bid", args, 2, 2)
+        return c.Bid(self.player(args[0]), self.amount(args[1]))
+
+    def _sold(self, args: list[str]) -> c.Command:
+        self._need("sold", args, 0, 0)
+        return c.CloseAuction()
+
+    def _rent(self, args: list[str]) -> c.Command:
+        self._need("rent", args, 2, 3)
+        dice = self._dice(args[2]) if len(args) == 3 else None
+        return c.Rent(self.player(args[0]), self.deed(args[1]), dice)
+
+    def _dice(self, word: str) -> int:
+        if not re.fullmatch(r"\d+", word) or not 2 <= int(word) <= 18:
+            raise Refusal(f"{word!r} is not a dice total; write the number the dice show, like 7")
+        return int(word)
+
+    def _pay(self, args: list[str]) -> c.Command:
+        self._need("pay", args, 2, 3)
+        payee = self.account(args[2]) if len(args) == 3 else BANK
+        return c.Pay(self.player(args[0]), payee, self.amount(args[1]), "pay")
+
+    def _collect(self, args: list[str]) -> c.Command:
+        self._need("collect", args, 2, 3)
+        payer = self.account(args[2]) if len(args) == 3 else BANK
+        return c.Pay(payer, self.player(args[0]), self.amount(args[1]), "collect")
+
+    def _go(self, args: list[str]) -> c.Command:
+        self._need("go", args, 1, 1)
+        return c.Salary(self.player(args[0]))
+
+    def _tax(self, args: list[str]) -> c.Command:
+        self._need("tax", args, 2, 2)
+        taxes = [s.name for s in self.edition.spaces if s.type == "tax"]
+        return c.Tax(self.player(args[0]), match(args[1], taxes, "tax space"))
+
+    def _card(self, args: list[str]) -> c.Command:
+        if len(args) < 2:
+            raise Refusal(f"card takes a player and a card: {USAGE['card']}")
+        player = self.player(args[0])
+        rest = args[1:]
+        deck = ""
+        if squash(rest[0]) in DECK_WORDS and len(rest) > 1:
+            deck = DECK_WORDS[squash(rest[0])]
+            rest = rest[1:]
+        card = self._find_card(rest[0], deck)
+        deed, dice, passed_go = "", None, False
+        for word in rest[1:]:
+            if squash(word) == "go":
+                passed_go = True
+            elif re.fullmatch(r"\d+", word):
+                dice = self._dice(word)
+            else:
+                deed = self.deed(word)
+        return c.DrawCard(player, card.deck, card.key, deed, dice, passed_go)
+
+    def _find_card(self, word: str, deck: str):  # noqa: ANN202 - editions.Card
+        key = squash(word)
+        cards = [card for card in self.edition.cards if not deck or card.deck == deck]
+        if not key:
+            raise Refusal(f"{word!r} is not a card; name it by its title or key, like \"bank error\"")
+        exact = [card for card in cards if squash(card.key) == key]
+        found = exact or [card for card in cards
+                          if squash(card.key).startswith(key) or squash(card.title).startswith(key)]
+        if not found:
+            raise Refusal(f"no card called {word!r}; name it by its title's start, like \"bank error\"")
+        distinct = {(card.deck if card.effect == "jail_free" else "", card.key, card.effect) for card in found}
+        if len(distinct) > 1:
+            if len({(k, e) for _, k, e in distinct}) == 1:
+                raise Refusal(f"{word!r} is in both decks; say which: card <player> chance {word} "
+                              f"or card <player> chest {word}")
+            titles = sorted({card.title for card in found})[:4]
+            raise Refusal(f"{word!r} could be {' / '.join(titles)}; type more of the card's title")
+        return found[0]
+
+    def _jail(self, args: list[str]) -> c.Command:
+        self._need("jail", args, 1, 1)
+        return c.GoToJail(self.player(args[0]))
+
+    def _bail(self, args: list[str]) -> c.Command:
+        self._need("bail", args, 1, 1)
+        return c.Bail(self.player(args[0]))
+
+    def _usecard(self, args: list[str]) -> c.Command:
+        self._need("usecard", args, 1, 2)
+        deck = ""
+        if len(args) == 2:
+            if squash(args[1]) not in DECK_WORDS:
+                raise Refusal(f"{args[1]!r} is not a deck; write chance or chest")
+            deck = DECK_WORDS[squash(args[1])]
+        return c.UseJailCard(self.player(args[0]), deck)
+
+    def _doubles(self, args: list[str]) -> c.Command:
+        self._need("doubles", args, 1, 1)
+        return c.RolledOut(self.player(args[0]))
+
+    def _build(self, args: list[str]) -> c.Command:
+        self._need("build", args, 2, 3)
+        count = parse_count(args[2]) if len(args) == 3 else 1
+        return c.Build(self.player(args[0]), self.deed(args[1]), count)
+
+    def _sell(self, args: list[str]) -> c.Command:
+        self._need("sell", args, 2, 3)
+        count = parse_count(args[2]) if len(args) == 3 else 1
+        return c.SellBuildings(self.player(args[0]), self.deed(args[1]), count)
+
+    def _mortgage(self, args: list[str]) -> c.Command:
+        self._need("mortgage", args, 2, 2)
+        return c.Mortgage(self.player(args[0]), self.deed(args[1]))
+
+    def _unmortgage(self, args: list[str]) -> c.Command:
+        self._need("unmortgage", args, 2, 2)
+        return c.Unmortgage(self.player(args[0]), self.deed(args[1]))
+
+    def _trade(self, args: list[str]) -> c.Command:
+        if len(args) < 3:
+            raise Refusal(f"trade needs two players and items: {USAGE['trade']}")
+        first, second = self.player(args[0]), self.player(args[1])
+        sides: dict[str, list[str]] = {"give": [], "get": []}
+        side, lift = "", False
+        for word in args[2:]:
+            low = squash(word)
+            if low in sides:
+                side = low
+            elif low == "lift":
+                lift = True
+            elif not side:
+                raise Refusal(f"say `give` or `get` before {word!r}: {USAGE['trade']}")
+            else:
+                sides[side].append(word)
+        gives, gets = self._items(sides["give"]), self._items(sides["get"])
+        if gives.empty and gets.empty:
+            raise Refusal(f"a trade needs at least one item: {USAGE['trade']}")
+        return c.Trade(first, second, gives, gets, lift)
+
+    def _items(self, words: list[str]) -> c.Items:
+        cash, deeds, cards = 0, [], []
+        for word in words:
+            low = squash(word)
+            if word.startswith(("$", self.edition.currency)) or re.fullmatch(r"[\d,.\-]+", word):
+                cash += self.amount(word)
+            elif low.startswith("goojf") or low.startswith("getoutofjail"):
+                suffix = word.split(":", 1)[1] if ":" in word else ""
+                if suffix and squash(suffix) not in DECK_WORDS:
+                    raise Refusal(f"{word!r}: the deck is chance or chest, as in goojf:chance")
+                cards.append(DECK_WORDS[squash(suffix)] if suffix else "")
+            else:
+                deed = self.deed(word)
+                if deed in deeds:
+                    raise Refusal(f"{deed} is listed twice in the trade; list each deed once")
+                deeds.append(deed)
+        return c.Items(cash, tuple(deeds), tuple(cards))
+
+    def _parking(self, args: list[str]) -> c.Command:
+        self._need("parking", args, 1, 1)
+        return c.CollectPot(self.player(args[0]))
+
+    def _bankrupt(self, args: list[str]) -> c.Command:
+        self._need("bankrupt", args, 1, 2)
+        creditor = BANK
+        if len(args) == 2:
+            creditor = match(args[1], list(self.state.players) + [BANK], "creditor (a player or bank)")
+        return c.Bankrupt(self.player(args[0]), creditor)
+
+    def _undo(self, args: list[str]) -> c.Command:
+        self._need("undo", args, 0, 0)
+        return c.Undo()
+
+    def _redo(self, args: list[str]) -> c.Command:
+        self._need("redo", args, 0, 0)
+        return c.Redo()
+
+
+def parse(line: str, state: GameState) -> c.Command:
+    return Parser(state).parse(line)

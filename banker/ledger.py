@@ -1,0 +1,228 @@
+"""The ledger store: one SQLite file per game, append-only, hash-chained.
+
+Every row is one event; one banker action is one `BEGIN IMMEDIATE` transaction,
+so its events are all stored or none are. Triggers refuse UPDATE and DELETE on
+events: corrections are only ever new events.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event as sa_event
+from sqlalchemy import func, text
+from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlmodel import Field, Session, SQLModel, create_engine, select
+
+from .events import Event, EventDecodeError, decode
+
+FORMAT = "banker-ledger"
+VERSION = 1
+GENESIS = "0" * 64
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+class LedgerError(Exception):
+    """A game file that cannot be used; the message says what to do."""
+
+
+class GameChanged(LedgerError):
+    """Another writer appended first; reload and retry."""
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "event"
+    seq: int = Field(primary_key=True)
+    id: str = Field(unique=True)
+    action: int = Field(index=True)
+    time: str
+    type: str
+    payload: str
+    prev_hash: str
+    hash: str
+
+
+class MetaRow(SQLModel, table=True):
+    __tablename__ = "meta"
+    key: str = Field(primary_key=True)
+    value: str
+
+
+APPEND_ONLY = [
+    "CREATE TRIGGER IF NOT EXISTS event_no_update BEFORE UPDATE ON event "
+    "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END",
+    "CREATE TRIGGER IF NOT EXISTS event_no_delete BEFORE DELETE ON event "
+    "BEGIN SELECT RAISE(ABORT, 'events are append-only'); END",
+]
+
+
+def canonical(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def chain_hash(prev: str, seq: int, event_id: str, action: int, time: str, type_: str, payload: str) -> str:
+    """SHA-256 over the canonical encoding of one event and the hash before it."""
+    body = "\n".join([prev, str(seq), event_id, str(action), time, type_, payload])
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Record:
+    """One stored event with its place in the chain."""
+
+    seq: int
+    id: str
+    action: int
+    time: str
+    type: str
+    payload: str
+    prev_hash: str
+    hash: str
+
+    @property
+    def event(self) -> Event:
+        return decode(self.type, json.loads(self.payload))
+
+    def expected_hash(self) -> str:
+        return chain_hash(self.prev_hash, self.seq, self.id, self.action, self.time, self.type, self.payload)
+
+
+def _engine(path: Path):  # noqa: ANN202 - sqlalchemy Engine
+    engine = create_engine(f"sqlite:///{path}", connect_args={"check_same_thread": False, "timeout": 10})
+
+    @sa_event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.close()
+
+    @sa_event.listens_for(engine, "begin")
+    def _on_begin(connection: Any) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def _check_is_sqlite(path: Path) -> None:
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(16)
+    except OSError as error:
+        raise LedgerError(f"{path}: cannot be read ({error.strerror})") from None
+    if header != SQLITE_MAGIC:
+        raise LedgerError(f"{path} is not a Banker game file (not SQLite); pick a game file made by `banker new`")
+
+
+class LedgerStore:
+    """Reads and appends the events of one game file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.engine = _engine(self.path)
+
+    @classmethod
+    def create(cls, path: Path) -> LedgerStore:
+        path = Path(path)
+        if path.exists():
+            raise LedgerError(f"{path} already exists; pick a new file name or open it instead")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        store = cls(path)
+        SQLModel.metadata.create_all(store.engine, tables=[EventRow.__table__, MetaRow.__table__])
+        with Session(store.engine) as session:
+            for statement in APPEND_ONLY:
+                session.exec(text(statement))  # type: ignore[call-overload]
+            session.add(MetaRow(key="format", value=FORMAT))
+            session.add(MetaRow(key="version", value=str(VERSION)))
+            session.commit()
+        return store
+
+    @classmethod
+    def open(cls, path: Path) -> LedgerStore:
+        path = Path(path)
+        if not path.exists():
+            raise LedgerError(f"{path} does not exist; create it with `banker new {path} ...`")
+        _check_is_sqlite(path)
+        store = cls(path)
+        try:
+            with Session(store.engine) as session:
+                meta = {row.key: row.value for row in session.exec(select(MetaRow))}
+        except (OperationalError, DatabaseError) as error:
+            store.close()
+            raise LedgerError(f"{path} is not a readable Banker game file ({error.orig})") from None
+        if meta.get("format") != FORMAT:
+            store.close()
+            raise LedgerError(f"{path} is an SQLite file but not a Banker game")
+        version = int(meta.get("version", "0") or 0)
+        if version > VERSION:
+            store.close()
+            raise LedgerError(
+                f"{path} was written by a newer Banker (file version {version}, this one reads {VERSION}); "
+                "upgrade Banker to open it"
+            )
+        return store
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def records(self, after: int = 0) -> list[Record]:
+        """Stored events with seq > after, in order."""
+        try:
+            with self.engine.connect() as connection:
+                rows = connection.exec_driver_sql(
+                    "SELECT seq, id, action, time, type, payload, prev_hash, hash FROM event "
+                    "WHERE seq > ? ORDER BY seq",
+                    (after,),
+                ).all()
+        except (OperationalError, DatabaseError) as error:
+            raise LedgerError(f"{self.path}: the game file is damaged ({error.orig})") from None
+        return [Record(*row) for row in rows]
+
+    def head(self) -> tuple[int, str]:
+        with Session(self.engine) as session:
+            row = session.exec(select(EventRow).order_by(EventRow.seq.desc()).limit(1)).first()  # type: ignore[union-attr]
+        return (row.seq, row.hash) if row else (0, GENESIS)
+
+    def append(self, events: Sequence[Event], after: tuple[int, str], action: int | None = None) -> list[Record]:
+        """Store one action's events atomically after the head `after`.
+
+        Raises GameChanged if another writer appended since `after` was read.
+        The action number is the seq of its first event unless given.
+        """
+        seq, prev = after
+        with Session(self.engine) as session:
+            current = session.exec(select(func.max(EventRow.seq))).one() or 0
+            if current != seq:
+                raise GameChanged("the game changed in another window; it has been reloaded, retry")
+            action = action if action is not None else seq + 1
+            time = datetime.now(UTC).isoformat(timespec="milliseconds")
+            records: list[Record] = []
+            for event in events:
+                seq += 1
+                payload = canonical(event.payload())
+                event_id = str(uuid.uuid4())
+                digest = chain_hash(prev, seq, event_id, action, time, event.type, payload)
+                record = Record(seq, event_id, action, time, event.type, payload, prev, digest)
+                session.add(EventRow(**record.__dict__))
+                records.append(record)
+                prev = digest
+            session.commit()
+        return records
+
+
+def decode_records(records: Sequence[Record]) -> list[tuple[Record, Event]]:
+    out = []
+    for record in records:
+        try:
+            out.append((record, record.event))
+        except (EventDecodeError, json.JSONDecodeError) as error:
+            raise LedgerError(f"event {record.seq}: cannot be read ({error})") from None
+    return out

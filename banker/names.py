@@ -1,0 +1,31 @@
+"""Finding what the banker meant: case-insensitive names where a unique prefix is enough."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .errors import Refusal
+
+
+def squash(text: str) -> str:
+    """Lower case, letters and digits only: "St. Charles Place" -> "stcharlesplace"."""
+    return re.sub(r"[^0-9a-z]", "", text.casefold())
+
+
+def match(word: str, candidates: Iterable[str], what: str, hint: str = "") -> str:
+    """The one candidate `word` names exactly or by unique prefix; else a Refusal."""
+    names = list(dict.fromkeys(candidates))
+    key = squash(word)
+    if not key:
+        raise Refusal(f"{word!r} is not a {what} name{hint}")
+    exact = [n for n in names if squash(n) == key]
+    if len(exact) == 1:
+        return exact[0]
+    found = [n for n in names if squash(n).startswith(key)]
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        known = ", ".join(names) if len(names) <= 12 else ", ".join(names[:12]) + ", ..."
+        raise Refusal(f"no {what} called {word!r}; known: {known}{hint}")
+    raise Refusal(f"{word!r} could be {' or '.join(found[:6])}; type more of the {what} name")

@@ -1,0 +1,42 @@
+"""The rules: which events a command produces, or why it is refused.
+
+`decide` is pure: a state and a command in, the events of one action out.
+Undo and redo are not here: they depend on the ledger's history (see game.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .. import commands as c
+from ..events import Event
+from ..state import GameState
+from . import bankruptcy, buildings, deeds, table, trade
+
+DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
+    c.Buy: deeds.buy,
+    c.OpenAuction: deeds.open_auction,
+    c.Bid: deeds.bid,
+    c.CloseAuction: deeds.close_auction,
+    c.Rent: deeds.rent,
+    c.Mortgage: deeds.mortgage,
+    c.Unmortgage: deeds.unmortgage,
+    c.Build: buildings.build,
+    c.SellBuildings: buildings.sell,
+    c.Pay: table.payment,
+    c.Salary: table.salary,
+    c.Tax: table.tax,
+    c.DrawCard: table.draw_card,
+    c.GoToJail: table.go_to_jail,
+    c.Bail: table.bail,
+    c.UseJailCard: table.use_jail_card,
+    c.RolledOut: table.rolled_out,
+    c.CollectPot: table.collect_pot,
+    c.Trade: trade.trade,
+    c.Bankrupt: bankruptcy.bankrupt,
+}
+
+
+def decide(state: GameState, command: c.Command) -> list[Event]:
+    return DECIDERS[type(command)](state, command)

@@ -1,0 +1,131 @@
+"""Deeds: buying, auctions, rent and mortgages."""
+
+from __future__ import annotations
+
+import math
+
+from .. import commands as c
+from .. import events as ev
+from ..events import BANK
+from ..state import GameState
+from .checks import auction_open, not_owner, not_playing, refuse_if
+from .money import legs, pay
+from .rent import rent_due
+
+
+def interest(state: GameState, deed: str) -> int:
+    """10% of the mortgage value, rounded up to a whole amount (in the bank's favour)."""
+    return math.ceil(state.deed(deed).mortgage * state.edition.mortgage_interest_pct / 100)
+
+
+def lift_cost(state: GameState, deed: str) -> int:
+    return state.deed(deed).mortgage + interest(state, deed)
+
+
+def for_sale(state: GameState, deed: str) -> str | None:
+    owner = state.deeds[deed].owner
+    return None if owner == BANK else f"{deed} is not for sale: {owner} owns it"
+
+
+def buy(state: GameState, cmd: c.Buy) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.player), for_sale(state, cmd.deed))
+    price = state.deed(cmd.deed).price
+    leg = pay(state, cmd.player, BANK, price, f"buying {cmd.deed}")
+    return [ev.DeedBought(cmd.player, cmd.deed, transfers=(leg,))]
+
+
+def open_auction(state: GameState, cmd: c.OpenAuction) -> list[ev.Event]:
+    refuse_if(auction_open(state), for_sale(state, cmd.deed))
+    return [ev.AuctionOpened(cmd.deed)]
+
+
+def bid_refusal(state: GameState, player: str, amount: int) -> str | None:
+    """Why this bid cannot stand, or None (also used by the auction screen)."""
+    auction = state.auction
+    money = state.edition.money
+    if auction is None:
+        return "no auction is open; start one with `auction <deed>`"
+    if player in state.bankrupt:
+        return f"{player} is bankrupt and out of the game"
+    least = max(state.edition.auction_min_bid, auction.high_bid + 1)
+    if amount < least:
+        if auction.high_bidder:
+            return (f"{money(amount)} does not beat {auction.high_bidder}'s {money(auction.high_bid)}; "
+                    f"bid at least {money(least)}")
+        return f"the opening bid is at least {money(least)}"
+    if amount > state.cash(player):
+        return f"{player} has only {money(state.cash(player))} and bids are paid in cash; bid less"
+    return None
+
+
+def bid(state: GameState, cmd: c.Bid) -> list[ev.Event]:
+    refuse_if(bid_refusal(state, cmd.player, cmd.amount))
+    return [ev.BidPlaced(cmd.player, cmd.amount)]
+
+
+def close_auction(state: GameState, cmd: c.CloseAuction) -> list[ev.Event]:
+    auction = state.auction
+    refuse_if(None if auction else "no auction is open; there is nothing to close")
+    assert auction is not None
+    if not auction.high_bidder:
+        return [ev.AuctionClosed(auction.deed)]
+    leg = pay(state, auction.high_bidder, BANK, auction.high_bid, f"the winning bid on {auction.deed}")
+    return [ev.AuctionClosed(auction.deed, auction.high_bidder, auction.high_bid, transfers=(leg,))]
+
+
+def rent_refusal(state: GameState, payer: str, deed: str, dice: int | None) -> str | None:
+    holding = state.deeds[deed]
+    if holding.owner == BANK:
+        return f"{deed} belongs to the bank; no rent is due (buy it or auction it)"
+    if holding.owner == payer:
+        return f"{payer} owns {deed}; no rent is due on your own deed"
+    if holding.owner in state.bankrupt:
+        return f"{holding.owner} is bankrupt; no rent is due"
+    if holding.mortgaged:
+        return f"{deed} is mortgaged; no rent is due on a mortgaged deed"
+    if state.deed(deed).kind == "utility" and dice is None:
+        return f"rent on {deed} depends on the dice: rent {payer} \"{deed}\" <dice total>"
+    return None
+
+
+def rent(state: GameState, cmd: c.Rent) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.payer),
+              rent_refusal(state, cmd.payer, cmd.deed, cmd.dice))
+    owner = state.deeds[cmd.deed].owner
+    amount = rent_due(state, cmd.deed, cmd.dice)
+    leg = pay(state, cmd.payer, owner, amount, f"rent for {cmd.deed}")
+    return [ev.RentPaid(cmd.payer, owner, cmd.deed, cmd.dice or 0, transfers=(leg,))]
+
+
+def mortgage_refusal(state: GameState, player: str, deed: str) -> str | None:
+    if reason := not_owner(state, player, deed):
+        return reason
+    if state.deeds[deed].mortgaged:
+        return f"{deed} is already mortgaged"
+    if state.group_has_buildings(deed):
+        return f"sell the buildings on {deed}'s group first; only a group without buildings can be mortgaged"
+    return None
+
+
+def mortgage(state: GameState, cmd: c.Mortgage) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.player),
+              mortgage_refusal(state, cmd.player, cmd.deed))
+    leg = ev.Transfer(BANK, cmd.player, state.deed(cmd.deed).mortgage)
+    return [ev.DeedMortgaged(cmd.player, cmd.deed, transfers=legs(leg))]
+
+
+def unmortgage_refusal(state: GameState, player: str, deed: str) -> str | None:
+    if reason := not_owner(state, player, deed):
+        return reason
+    if not state.deeds[deed].mortgaged:
+        return f"{deed} is not mortgaged"
+    return None
+
+
+def unmortgage(state: GameState, cmd: c.Unmortgage) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.player),
+              unmortgage_refusal(state, cmd.player, cmd.deed))
+    leg = pay(state, cmd.player, BANK, lift_cost(state, cmd.deed), f"lifting the mortgage on {cmd.deed}")
+    return [ev.MortgageLifted(cmd.player, cmd.deed, transfers=(leg,))]
+
+

@@ -1,0 +1,53 @@
+"""Payments: who pays whom, and what a player short of cash can do about it."""
+
+from __future__ import annotations
+
+from ..errors import Refusal
+from ..events import ACCOUNTS, Transfer
+from ..state import HOTEL, GameState
+
+
+def raisable(state: GameState, player: str) -> int:
+    """Cash a player could raise from the bank: half the buildings, then mortgages."""
+    total = 0
+    for name in state.deeds_of(player):
+        holding, deed = state.deeds[name], state.deed(name)
+        if holding.level == HOTEL:
+            total += (deed.hotel_cost + 4 * deed.house_cost) // 2
+        else:
+            total += holding.level * deed.house_cost // 2
+        if not holding.mortgaged:
+            total += deed.mortgage
+    return total
+
+
+def short_of_cash(state: GameState, player: str, amount: int, why: str, creditor: str = "bank") -> str | None:
+    """The refusal for a payment bigger than the player's cash, with the ways out."""
+    if player in ACCOUNTS:
+        return None
+    cash = state.cash(player)
+    if amount <= cash:
+        return None
+    money = state.edition.money
+    missing = amount - cash
+    can_raise = raisable(state, player)
+    who = "bank" if creditor in ACCOUNTS else creditor
+    if can_raise >= missing:
+        return (f"{player} has {money(cash)} but {why} costs {money(amount)}: raise {money(missing)} first "
+                f"by mortgaging, selling buildings or trading (up to {money(can_raise)} can be raised)")
+    return (f"{player} has {money(cash)} but {why} costs {money(amount)}, and selling and mortgaging "
+            f"everything raises only {money(can_raise)}: trade for cash or declare "
+            f"`bankrupt {player} {who}`")
+
+
+def pay(state: GameState, payer: str, payee: str, amount: int, why: str) -> Transfer:
+    """One checked leg: refused when a player payer is short of cash."""
+    reason = short_of_cash(state, payer, amount, why, payee)
+    if reason:
+        raise Refusal(reason)
+    return Transfer(payer, payee, amount)
+
+
+def legs(*transfers: Transfer | None) -> tuple[Transfer, ...]:
+    """Transfers without the empty ones (zero amounts move nothing)."""
+    return tuple(t for t in transfers if t is not None and t.amount > 0)

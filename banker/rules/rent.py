@@ -1,0 +1,44 @@
+"""The rent a landing costs right now: pure arithmetic over the state."""
+
+from __future__ import annotations
+
+from ..events import BANK
+from ..state import GameState
+
+
+def group_doubles(state: GameState, deed: str) -> bool:
+    """Whether an unimproved street's base rent is multiplied for its whole group.
+
+    Rulebooks 003/002 stop the doubling when any deed of the group is mortgaged;
+    000/001 keep it for the unmortgaged ones: the edition's switch decides.
+    """
+    owner = state.deeds[deed].owner
+    group = state.group(deed)
+    if not all(state.deeds[d].owner == owner for d in group):
+        return False
+    if state.edition.mortgage_breaks_group_rent:
+        return not any(state.deeds[d].mortgaged for d in group)
+    return True
+
+
+def rent_due(state: GameState, deed: str, dice: int | None = None, rent_multiplier: int = 1,
+             dice_multiplier: int = 0) -> int:
+    """The rent for landing on `deed`; 0 when it is the bank's or mortgaged.
+
+    A card may override the utility multiplier (10x the dice) or multiply a
+    railroad's rent (twice the rental).
+    """
+    holding, card = state.deeds[deed], state.deed(deed)
+    if holding.owner == BANK or holding.mortgaged:
+        return 0
+    owner = holding.owner
+    if card.kind == "street":
+        if holding.level:
+            return card.rent[holding.level]
+        base = card.rent[0]
+        return base * state.edition.group_rent_multiplier if group_doubles(state, deed) else base
+    owned = sum(1 for d in state.group(deed) if state.deeds[d].owner == owner)
+    if card.kind == "railroad":
+        return state.edition.railroad_rent[owned - 1] * rent_multiplier
+    multiplier = dice_multiplier or state.edition.utility_multipliers[owned - 1]
+    return multiplier * (dice or 0)

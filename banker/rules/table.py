@@ -1,0 +1,149 @@
+"""Everyday money at the table: payments, GO, taxes, cards, jail and the pot."""
+
+from __future__ import annotations
+
+from .. import commands as c
+from .. import events as ev
+from ..errors import Refusal
+from ..events import BANK, POT
+from ..state import HOTEL, GameState
+from .checks import auction_open, not_playing, refuse_if
+from .money import legs, pay
+from .rent import rent_due
+
+DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
+
+
+def payment(state: GameState, cmd: c.Pay) -> list[ev.Event]:
+    refuse_if(auction_open(state))
+    if cmd.payer == cmd.payee:
+        raise Refusal(f"{cmd.payer} cannot pay themselves; name someone else")
+    for side in (cmd.payer, cmd.payee):
+        refuse_if(not_playing(state, side))
+    if cmd.payer == POT and cmd.amount > state.cash(POT):
+        raise Refusal(f"the pot holds only {state.edition.money(state.cash(POT))}; take at most that")
+    leg = pay(state, cmd.payer, cmd.payee, cmd.amount, f"paying {cmd.payee}")
+    return [ev.CashPaid(cmd.memo, transfers=(leg,))]
+
+
+def salary(state: GameState, cmd: c.Salary) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.player))
+    return [ev.SalaryCollected(cmd.player, transfers=legs(ev.Transfer(BANK, cmd.player, state.edition.go_salary)))]
+
+
+def tax(state: GameState, cmd: c.Tax) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.player))
+    space = next(s for s in state.edition.spaces if s.name == cmd.space)
+    leg = pay(state, cmd.player, state.fee_account, space.amount, cmd.space)
+    return [ev.TaxPaid(cmd.player, cmd.space, transfers=(leg,))]
+
+
+def jail_card_holder(state: GameState, deck: str) -> str | None:
+    return next((p for p, decks in state.jail_cards.items() if deck in decks), None)
+
+
+def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.player))
+    card = next(k for k in state.edition.cards if k.deck == cmd.deck and k.key == cmd.key)
+    player, fees = cmd.player, state.fee_account
+    transfers: list[ev.Transfer] = []
+    why = f"the card \"{card.title}\""
+    if card.effect == "collect":
+        transfers.append(ev.Transfer(BANK, player, card.amount))
+    elif card.effect == "pay":
+        transfers.append(pay(state, player, fees, card.amount, why))
+    elif card.effect == "pay_each_player":
+        others = [p for p in state.active_players if p != player]
+        refuse_if(_short(state, player, card.amount * len(others), why))
+        transfers += [ev.Transfer(player, p, card.amount) for p in others]
+    elif card.effect == "collect_each_player":
+        others = [p for p in state.active_players if p != player]
+        transfers += [pay(state, p, player, card.amount, why) for p in others]
+    elif card.effect == "repairs":
+        levels = [state.deeds[d].level for d in state.deeds_of(player)]
+        cost = sum(card.per_hotel if lv == HOTEL else lv * card.per_house for lv in levels)
+        if cost:
+            transfers.append(pay(state, player, fees, cost, why))
+    elif card.effect == "jail_free":
+        holder = jail_card_holder(state, card.deck)
+        if holder:
+            raise Refusal(f"the {DECK_NAMES[card.deck]} Get Out of Jail Free card is held by {holder}, "
+                          "so it cannot be drawn; check the deck")
+    elif card.effect == "jail" and player in state.in_jail:
+        raise Refusal(f"{player} is already in jail")
+    elif card.effect == "advance":
+        if card.amount:
+            transfers.append(ev.Transfer(BANK, player, card.amount))
+    elif card.effect == "advance_nearest":
+        transfers += _nearest_rent(state, cmd, card.kind, card.rent_multiplier, card.dice_multiplier, why)
+    if cmd.passed_go and not card.amount and card.effect in {"advance", "advance_nearest"}:
+        transfers.append(ev.Transfer(BANK, player, state.edition.go_salary))
+    elif cmd.passed_go:
+        raise Refusal(f"{why} does not pass GO; leave out `go`")
+    if cmd.deed and card.effect != "advance_nearest":
+        raise Refusal(f"{why} does not take a deed; leave out {cmd.deed!r}")
+    return [ev.CardDrawn(player, card.deck, card.key, card.title, cmd.passed_go, cmd.deed,
+                         transfers=legs(*transfers))]
+
+
+def _short(state: GameState, player: str, amount: int, why: str) -> str | None:
+    from .money import short_of_cash
+
+    return short_of_cash(state, player, amount, why)
+
+
+def _nearest_rent(state: GameState, cmd: c.DrawCard, kind: str, rent_multiplier: int,
+                  dice_multiplier: int, why: str) -> list[ev.Transfer]:
+    word = state.edition.term(kind)
+    if not cmd.deed or state.deed(cmd.deed).kind != kind:
+        raise Refusal(f"say which {word} is nearest: card {cmd.player} {cmd.key} <{word}>"
+                      + (" <dice total>" if kind == "utility" else ""))
+    holding = state.deeds[cmd.deed]
+    if holding.owner in (BANK, cmd.player) or holding.mortgaged or holding.owner in state.bankrupt:
+        return []
+    if kind == "utility" and cmd.dice is None:
+        raise Refusal(f"{cmd.deed} is owned: roll the dice and add the total: "
+                      f"card {cmd.player} {cmd.key} \"{cmd.deed}\" <dice total>")
+    amount = rent_due(state, cmd.deed, cmd.dice, rent_multiplier, dice_multiplier)
+    return [pay(state, cmd.player, holding.owner, amount, why)]
+
+
+def go_to_jail(state: GameState, cmd: c.GoToJail) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.player))
+    if cmd.player in state.in_jail:
+        raise Refusal(f"{cmd.player} is already in jail")
+    return [ev.JailEntered(cmd.player)]
+
+
+def _in_jail(state: GameState, player: str) -> str | None:
+    return None if player in state.in_jail else f"{player} is not in jail"
+
+
+def bail(state: GameState, cmd: c.Bail) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.player), _in_jail(state, cmd.player))
+    leg = pay(state, cmd.player, state.fee_account, state.edition.jail_fine, "the jail fine")
+    return [ev.JailLeft(cmd.player, "bail", transfers=(leg,))]
+
+
+def use_jail_card(state: GameState, cmd: c.UseJailCard) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.player), _in_jail(state, cmd.player))
+    held = state.jail_cards[cmd.player]
+    if not held:
+        raise Refusal(f"{cmd.player} holds no Get Out of Jail Free card; `bail {cmd.player}` pays the fine")
+    if cmd.deck and cmd.deck not in held:
+        raise Refusal(f"{cmd.player} holds no {DECK_NAMES[cmd.deck]} Get Out of Jail Free card")
+    return [ev.JailLeft(cmd.player, "card", cmd.deck or held[0])]
+
+
+def rolled_out(state: GameState, cmd: c.RolledOut) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.player), _in_jail(state, cmd.player))
+    return [ev.JailLeft(cmd.player, "doubles")]
+
+
+def collect_pot(state: GameState, cmd: c.CollectPot) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.player))
+    if not state.free_parking:
+        raise Refusal("this game has no Free Parking jackpot (house rule off at game creation)")
+    if state.cash(POT) == 0:
+        raise Refusal("the Free Parking pot is empty; there is nothing to collect")
+    return [ev.PotCollected(cmd.player, transfers=(ev.Transfer(POT, cmd.player, state.cash(POT)),))]

@@ -1,0 +1,89 @@
+"""Trades between two players: any mix of cash, deeds and Get Out of Jail Free cards."""
+
+from __future__ import annotations
+
+from .. import commands as c
+from .. import events as ev
+from ..errors import Refusal
+from ..events import BANK
+from ..state import GameState
+from .checks import auction_open, not_owner, not_playing, refuse_if, same_player
+from .deeds import interest, lift_cost
+from .money import short_of_cash
+
+
+def tradable_refusal(state: GameState, player: str, deed: str) -> str | None:
+    """Why `player` cannot hand `deed` over in a trade, or None."""
+    if reason := not_owner(state, player, deed):
+        return reason
+    if state.group_has_buildings(deed):
+        return f"sell the buildings on {deed}'s group first; deeds of a built-on group cannot be traded"
+    return None
+
+
+def _cards(state: GameState, player: str, wanted: tuple[str, ...]) -> list[str]:
+    """Resolve the decks of the cards a player hands over ("" = any one still held)."""
+    held = list(state.jail_cards[player])
+    chosen = []
+    for deck in wanted:
+        pick = deck if deck in held else (held[0] if not deck and held else None)
+        if pick is None:
+            kind = {"chance": "Chance ", "community_chest": "Community Chest "}.get(deck, "")
+            raise Refusal(f"{player} holds no {kind}Get Out of Jail Free card to trade")
+        held.remove(pick)
+        chosen.append(pick)
+    return chosen
+
+
+def mortgage_fee(state: GameState, deed: str, lift: bool) -> int:
+    """What the receiver of a mortgaged deed pays the bank now."""
+    if not state.deeds[deed].mortgaged:
+        return 0
+    return lift_cost(state, deed) if lift else interest(state, deed)
+
+
+def trade(state: GameState, cmd: c.Trade) -> list[ev.Event]:
+    first, second = cmd.first, cmd.second
+    refuse_if(auction_open(state), not_playing(state, first), not_playing(state, second),
+              same_player(first, second, "trade with"))
+    for deed in cmd.gives.deeds:
+        refuse_if(tradable_refusal(state, first, deed))
+    for deed in cmd.gets.deeds:
+        refuse_if(tradable_refusal(state, second, deed))
+    first_cards = _cards(state, first, cmd.gives.jail_cards)
+    second_cards = _cards(state, second, cmd.gets.jail_cards)
+    fee_first = sum(mortgage_fee(state, d, cmd.lift) for d in cmd.gets.deeds)
+    fee_second = sum(mortgage_fee(state, d, cmd.lift) for d in cmd.gives.deeds)
+    for player, out, back, fee in ((first, cmd.gives.cash, cmd.gets.cash, fee_first),
+                                   (second, cmd.gets.cash, cmd.gives.cash, fee_second)):
+        need = out + fee - back
+        refuse_if(short_of_cash(state, player, need, "this trade") if need > 0 else None)
+
+    events: list[ev.Event] = [ev.TradeMade(first, second, cmd.lift)]
+    for giver, receiver, items, cards in ((first, second, cmd.gives, first_cards),
+                                           (second, first, cmd.gets, second_cards)):
+        if items.cash:
+            events.append(ev.CashPaid("trade", transfers=(ev.Transfer(giver, receiver, items.cash),)))
+        for deed in items.deeds:
+            events.append(ev.DeedHandedOver(giver, receiver, deed))
+        for deck in cards:
+            events.append(ev.JailCardHandedOver(giver, receiver, deck))
+    for receiver, deeds in ((second, cmd.gives.deeds), (first, cmd.gets.deeds)):
+        events += received_mortgages(state, receiver, deeds, cmd.lift)
+    return events
+
+
+def received_mortgages(state: GameState, receiver: str, deeds: tuple[str, ...] | list[str],
+                       lift: bool) -> list[ev.Event]:
+    """The bank's due on mortgaged deeds a player receives: lift now, or 10% now."""
+    out: list[ev.Event] = []
+    for deed in deeds:
+        if not state.deeds[deed].mortgaged:
+            continue
+        if lift:
+            out.append(ev.MortgageLifted(receiver, deed,
+                                         transfers=(ev.Transfer(receiver, BANK, lift_cost(state, deed)),)))
+        else:
+            out.append(ev.MortgageInterestPaid(receiver, deed,
+                                               transfers=(ev.Transfer(receiver, BANK, interest(state, deed)),)))
+    return out

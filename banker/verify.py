@@ -1,0 +1,69 @@
+"""Checking a game file: the hash chain, then a full replay of the fold."""
+
+from __future__ import annotations
+
+import json
+
+from . import events as ev
+from .fold import FoldError
+from .ledger import GENESIS, Record
+from .state import GameState
+from .timeline import Timeline
+
+
+def verify_records(records: list[Record]) -> str | None:
+    """None when the chain and the replay hold; else the first bad event, named."""
+    prev, expected_seq = GENESIS, 1
+    for record in records:
+        if record.seq != expected_seq:
+            if record.seq > expected_seq:
+                return f"event {expected_seq}: missing (the ledger jumps from {expected_seq - 1} to {record.seq})"
+            return f"event {record.seq}: out of order after event {expected_seq - 1}"
+        if record.prev_hash != prev:
+            return f"event {record.seq}: does not follow event {record.seq - 1} (chain link broken)"
+        if record.expected_hash() != record.hash:
+            return f"event {record.seq}: contents changed since it was written (hash mismatch)"
+        prev, expected_seq = record.hash, expected_seq + 1
+    return replay_problem(records)
+
+
+def replay_problem(records: list[Record]) -> str | None:
+    """Replays every action and checks the books after each event."""
+    if not records:
+        return "the game file holds no events"
+    timeline: Timeline | None = None
+    groups: list[tuple[int, list[tuple[Record, ev.Event]]]] = []
+    for record in records:
+        try:
+            event = record.event
+        except (ev.EventDecodeError, json.JSONDecodeError) as error:
+            return f"event {record.seq}: cannot be read ({error})"
+        if groups and groups[-1][0] == record.action:
+            groups[-1][1].append((record, event))
+        else:
+            if record.action != record.seq:
+                return f"event {record.seq}: starts action {record.action}, which does not match its number"
+            groups.append((record.action, [(record, event)]))
+    for number, items in groups:
+        first = items[0][0]
+        try:
+            if timeline is None:
+                if not isinstance(items[0][1], ev.GameStarted) or len(items) > 1:
+                    return f"event {first.seq}: the game does not begin with GameStarted"
+                timeline = Timeline(number, items[0][1])  # type: ignore[arg-type]
+                continue
+            timeline.add(number, [e for _, e in items])
+            if problem := books_problem(timeline.state):
+                return f"event {first.seq}: {problem}"
+        except FoldError as error:
+            return f"event {first.seq}: {error}"
+    return None
+
+
+def books_problem(state: GameState) -> str | None:
+    if sum(state.accounts.values()) != 0:
+        return "money is not conserved (accounts do not sum to zero)"
+    negative = [a for a, cash in state.accounts.items() if cash < 0 and a != ev.BANK]
+    if negative:
+        return f"{negative[0]} is left with {state.accounts[negative[0]]} (below zero)"
+    return None

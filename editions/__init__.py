@@ -1,0 +1,286 @@
+"""Editions as data: one TOML file per edition, validated into a frozen `Edition`.
+
+The shipped files live beside this module. A user adds an edition by dropping a
+`NAME.toml` into `user_editions_dir()` (see the README); it is listed and loaded
+exactly like a shipped one. Every validation error names the file, the field and
+the problem, so a typo in a hand-written edition is easy to find.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_data_dir
+
+SHIPPED_DIR = Path(__file__).parent
+SPACE_TYPES = {
+    "go", "street", "railroad", "utility", "tax", "chance", "community_chest",
+    "jail", "free_parking", "go_to_jail",
+}
+DEED_TYPES = {"street", "railroad", "utility"}
+DECKS = {"chance", "community_chest"}
+CARD_EFFECTS = {
+    "collect", "pay", "pay_each_player", "collect_each_player", "repairs",
+    "jail_free", "jail", "advance", "advance_nearest", "back",
+}
+
+
+class EditionError(ValueError):
+    """An edition file that cannot be used; the message names file, field and problem."""
+
+
+def user_editions_dir() -> Path:
+    """Where a user drops extra edition files (created on first use)."""
+    return Path(user_data_dir("banker", appauthor=False)) / "editions"
+
+
+@dataclass(frozen=True)
+class Deed:
+    name: str
+    kind: str  # street | railroad | utility
+    position: int
+    group: str
+    price: int
+    mortgage: int
+    rent: tuple[int, ...] = ()  # streets: base, 1-4 houses, hotel
+    house_cost: int = 0
+    hotel_cost: int = 0
+
+
+@dataclass(frozen=True)
+class Space:
+    position: int
+    name: str
+    type: str
+    amount: int = 0  # tax spaces
+
+
+@dataclass(frozen=True)
+class Card:
+    deck: str
+    key: str
+    title: str
+    effect: str
+    amount: int = 0
+    per_house: int = 0
+    per_hotel: int = 0
+    target: str = ""  # advance: the space name
+    kind: str = ""  # advance_nearest: railroad | utility
+    rent_multiplier: int = 1
+    dice_multiplier: int = 0
+    spaces: int = 0
+
+
+@dataclass(frozen=True)
+class Edition:
+    id: str
+    name: str
+    currency: str
+    min_players: int
+    max_players: int
+    starting_cash: int
+    go_salary: int
+    jail_fine: int
+    houses: int
+    hotels: int
+    auction_min_bid: int
+    mortgage_interest_pct: int
+    group_rent_multiplier: int
+    mortgage_breaks_group_rent: bool
+    railroad_rent: tuple[int, ...]
+    utility_multipliers: tuple[int, ...]
+    spaces: tuple[Space, ...]
+    deeds: dict[str, Deed]
+    cards: tuple[Card, ...]
+    terms: dict[str, str] = field(default_factory=dict)
+    about: str = ""
+    raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def group_of(self, deed: str) -> tuple[str, ...]:
+        """All deeds of the same colour group (or all railroads, or all utilities)."""
+        group = self.deeds[deed].group
+        return tuple(d.name for d in self.deeds.values() if d.group == group)
+
+    def money(self, amount: int) -> str:
+        return f"{self.currency}{amount:,}"
+
+    def term(self, word: str) -> str:
+        """The table's own word for a thing in this edition (e.g. railroad -> station)."""
+        return self.terms.get(word, word)
+
+
+def _fail(source: str, where: str, problem: str) -> EditionError:
+    return EditionError(f"{source}: {where}: {problem}")
+
+
+class _Reader:
+    """Typed access to a TOML table that reports the exact field on failure."""
+
+    def __init__(self, source: str, table: dict[str, Any], where: str) -> None:
+        self.source, self.table, self.where = source, table, where
+
+    def _path(self, key: str) -> str:
+        return f"{self.where}.{key}" if self.where else key
+
+    def get(self, key: str, kind: type, default: Any = ...) -> Any:
+        if key not in self.table:
+            if default is ...:
+                raise _fail(self.source, self._path(key), "is missing")
+            return default
+        value = self.table[key]
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise _fail(self.source, self._path(key), f"must be a whole number, not {value!r}")
+        if kind is not int and not isinstance(value, kind):
+            raise _fail(self.source, self._path(key), f"must be {kind.__name__}, not {value!r}")
+        return value
+
+    def amount(self, key: str, default: Any = ...) -> int:
+        value = self.get(key, int, default)
+        if value < 0:
+            raise _fail(self.source, self._path(key), f"must not be negative, not {value}")
+        return value
+
+    def amounts(self, key: str, length: int | None = None) -> tuple[int, ...]:
+        values = self.get(key, list)
+        if not values or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+            raise _fail(self.source, self._path(key), f"must be a list of whole amounts, not {values!r}")
+        if length is not None and len(values) != length:
+            raise _fail(self.source, self._path(key), f"must have {length} values, has {len(values)}")
+        return tuple(values)
+
+
+def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition:
+    """Validate raw TOML data into an Edition, or raise EditionError naming the field."""
+    top = _Reader(source, data, "")
+    rules = _Reader(source, top.get("rules", dict), "rules")
+    spaces_raw = top.get("spaces", list)
+    spaces: list[Space] = []
+    deeds: dict[str, Deed] = {}
+    for index, entry in enumerate(spaces_raw):
+        where = f"spaces[{index}]"
+        if not isinstance(entry, dict):
+            raise _fail(source, where, "must be a table")
+        row = _Reader(source, entry, where)
+        name = row.get("name", str).strip()
+        if not name:
+            raise _fail(source, f"{where}.name", "must not be empty")
+        kind = row.get("type", str)
+        if kind not in SPACE_TYPES:
+            raise _fail(source, f"{where}.type", f"unknown space type {kind!r} (one of {sorted(SPACE_TYPES)})")
+        spaces.append(Space(index, name, kind, row.amount("amount", 0)))
+        if kind == "tax" and spaces[-1].amount <= 0:
+            raise _fail(source, f"{where}.amount", "a tax space needs a positive amount")
+        if kind in DEED_TYPES:
+            if name in deeds:
+                raise _fail(source, f"{where}.name", f"deed {name!r} appears twice")
+            price = row.amount("price")
+            mortgage = row.amount("mortgage")
+            if kind == "street":
+                rent = row.amounts("rent", 6)
+                deeds[name] = Deed(
+                    name, kind, index, row.get("group", str), price, mortgage, rent,
+                    row.amount("house_cost"), row.amount("hotel_cost"),
+                )
+            else:
+                deeds[name] = Deed(name, kind, index, kind, price, mortgage)
+    if len(spaces) < 4:
+        raise _fail(source, "spaces", f"a board needs its spaces in order, found {len(spaces)}")
+    if spaces[0].type != "go":
+        raise _fail(source, "spaces[0].type", "the first space must be GO")
+    railroads = _Reader(source, top.get("railroads", dict, {}), "railroads")
+    utilities = _Reader(source, top.get("utilities", dict, {}), "utilities")
+    railroad_count = sum(d.kind == "railroad" for d in deeds.values())
+    utility_count = sum(d.kind == "utility" for d in deeds.values())
+    railroad_rent = railroads.amounts("rent", railroad_count) if railroad_count else ()
+    utility_multipliers = utilities.amounts("dice_multipliers", utility_count) if utility_count else ()
+
+    space_names = {s.name for s in spaces}
+    cards: list[Card] = []
+    for index, entry in enumerate(top.get("cards", list, [])):
+        where = f"cards[{index}]"
+        if not isinstance(entry, dict):
+            raise _fail(source, where, "must be a table")
+        row = _Reader(source, entry, where)
+        deck = row.get("deck", str)
+        if deck not in DECKS:
+            raise _fail(source, f"{where}.deck", f"unknown deck {deck!r} (one of {sorted(DECKS)})")
+        effect = row.get("effect", str)
+        if effect not in CARD_EFFECTS:
+            raise _fail(source, f"{where}.effect", f"unknown effect {effect!r} (one of {sorted(CARD_EFFECTS)})")
+        card = Card(
+            deck=deck, key=row.get("key", str), title=row.get("title", str), effect=effect,
+            amount=row.amount("amount", 0), per_house=row.amount("per_house", 0),
+            per_hotel=row.amount("per_hotel", 0), target=row.get("target", str, ""),
+            kind=row.get("kind", str, ""), rent_multiplier=row.amount("rent_multiplier", 1),
+            dice_multiplier=row.amount("dice_multiplier", 0), spaces=row.amount("spaces", 0),
+        )
+        if effect in {"collect", "pay", "pay_each_player", "collect_each_player"} and card.amount <= 0:
+            raise _fail(source, f"{where}.amount", f"a {effect} card needs a positive amount")
+        if effect == "advance" and card.target not in space_names:
+            raise _fail(source, f"{where}.target", f"no space named {card.target!r} on this board")
+        if effect == "advance_nearest" and card.kind not in {"railroad", "utility"}:
+            raise _fail(source, f"{where}.kind", "must be 'railroad' or 'utility'")
+        cards.append(card)
+
+    min_players = rules.get("min_players", int, 2)
+    max_players = rules.get("max_players", int, 8)
+    if not 2 <= min_players <= max_players:
+        raise _fail(source, "rules.max_players", "players must allow at least 2 and max >= min")
+    terms = top.get("terms", dict, {})
+    return Edition(
+        id=edition_id,
+        name=top.get("name", str),
+        currency=top.get("currency", str, "$"),
+        min_players=min_players,
+        max_players=max_players,
+        starting_cash=rules.amount("starting_cash"),
+        go_salary=rules.amount("go_salary"),
+        jail_fine=rules.amount("jail_fine"),
+        houses=rules.amount("houses"),
+        hotels=rules.amount("hotels"),
+        auction_min_bid=max(1, rules.amount("auction_min_bid", 1)),
+        mortgage_interest_pct=rules.amount("mortgage_interest_pct", 10),
+        group_rent_multiplier=rules.amount("group_rent_multiplier", 2),
+        mortgage_breaks_group_rent=rules.get("mortgage_breaks_group_rent", bool),
+        railroad_rent=railroad_rent,
+        utility_multipliers=utility_multipliers,
+        spaces=tuple(spaces),
+        deeds=deeds,
+        cards=tuple(cards),
+        terms={str(k): str(v) for k, v in terms.items()},
+        about=top.get("about", str, ""),
+        raw=data,
+    )
+
+
+def edition_files() -> dict[str, Path]:
+    """Every edition file by id; a user's file of the same id overrides a shipped one."""
+    found: dict[str, Path] = {}
+    for folder in (SHIPPED_DIR, user_editions_dir()):
+        if folder.is_dir():
+            for path in sorted(folder.glob("*.toml")):
+                found[path.stem] = path
+    return found
+
+
+def load_edition_file(path: Path) -> Edition:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as error:
+        raise EditionError(f"{path}: cannot be read: {error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise EditionError(f"{path}: not valid TOML: {error}") from None
+    return parse_edition(data, path.stem, str(path))
+
+
+def load_edition(name: str) -> Edition:
+    """Load by id (`classic-us`) or by a path to a .toml file."""
+    if name.endswith(".toml") or "/" in name:
+        return load_edition_file(Path(name))
+    files = edition_files()
+    if name not in files:
+        raise EditionError(f"no edition named {name!r}; known editions: {', '.join(sorted(files))}")
+    return load_edition_file(files[name])
