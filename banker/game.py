@@ -26,7 +26,10 @@ from .state import GameState
 from .timeline import Timeline
 
 RESERVED = {squash(ev.BANK), squash(ev.POT)}
-HOUSE_RULES = {"free-parking": "Free Parking jackpot: taxes and fees go to a pot; `parking <player>` collects it"}
+HOUSE_RULES = {
+    "free-parking": "Free Parking jackpot: taxes and fees go to a pot; `parking <player>` collects it",
+    "timed-auctions": "auctions close on a 50-second countdown (Monopoly City's trading unit)",
+}
 
 
 @dataclass(frozen=True)
