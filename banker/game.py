@@ -136,13 +136,13 @@ class Game:
                 grouped[-1][1].append(event)
             else:
                 grouped.append((record.action, [event]))
-        for number, events in grouped:
-            if self.timeline is None:
-                if not isinstance(events[0], ev.GameStarted) or len(events) != 1:
-                    raise FoldError("the game does not begin with GameStarted")
-                self.timeline = Timeline(number, events[0])
-            else:
-                self.timeline.add(number, events)
+        if self.timeline is None and grouped:
+            number, events = grouped.pop(0)
+            if not isinstance(events[0], ev.GameStarted) or len(events) != 1:
+                raise FoldError("the game does not begin with GameStarted")
+            self.timeline = Timeline(number, events[0])
+        if self.timeline is not None and grouped:
+            self.timeline.add_stored(grouped)
         self.records.extend(records)
 
     def reload(self) -> int:

@@ -25,6 +25,9 @@ class Holding:
     mortgaged: bool = False
     level: int = 0  # 0-4 houses, 5 = hotel
 
+    def copy(self) -> Holding:
+        return Holding(self.owner, self.mortgaged, self.level)
+
     @property
     def houses(self) -> int:
         return self.level if self.level < HOTEL else 0
@@ -72,7 +75,7 @@ class GameState:
     def copy(self) -> GameState:
         clone = copy.copy(self)
         clone.accounts = dict(self.accounts)
-        clone.deeds = {name: copy.copy(h) for name, h in self.deeds.items()}
+        clone.deeds = {name: h.copy() for name, h in self.deeds.items()}
         clone.jail_cards = {p: list(decks) for p, decks in self.jail_cards.items()}
         clone.in_jail = set(self.in_jail)
         clone.bankrupt = set(self.bankrupt)

@@ -22,6 +22,7 @@ class Timeline:
         self.counted: list[int] = [first_action]
         self.redoable: list[int] = []
         self.state: GameState = start(started)
+        self._private = False  # True while add_stored owns a private copy of the state
         self._snapshots: dict[int, GameState] = {1: self.state.copy()}
 
     def preview(self, events: Sequence[ev.Event]) -> GameState:
@@ -30,6 +31,16 @@ class Timeline:
         for event in events:
             apply_in_place(new, event)
         return new
+
+    def add_stored(self, actions: Sequence[tuple[int, Sequence[ev.Event]]]) -> None:
+        """Take in many stored actions at once: one copy of the state, not one per action."""
+        self.state = self.state.copy()
+        self._private = True
+        try:
+            for number, events in actions:
+                self.add(number, events)
+        finally:
+            self._private = False
 
     def add(self, number: int, events: Sequence[ev.Event], after: GameState | None = None) -> None:
         """Take in one stored action (a regular one or an undo/redo marker).
@@ -61,7 +72,7 @@ class Timeline:
             self._snapshots[len(self.counted)] = self.state.copy()
 
     def _apply(self, events: Sequence[ev.Event]) -> None:
-        new = self.state.copy()
+        new = self.state if self._private else self.state.copy()
         for event in events:
             apply_in_place(new, event)
         self.state = new
@@ -76,6 +87,7 @@ class Timeline:
             for event in self.actions[number]:
                 apply_in_place(state, event)
         self.state = state
+        self._private = False
 
     def latest(self) -> int | None:
         """The action an undo would take back (never the game's start)."""
