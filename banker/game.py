@@ -15,11 +15,12 @@ from editions import Edition
 
 from . import commands as c
 from . import events as ev
+from . import snapshots
 from .describe import summarize
 from .errors import Refusal
 from .fold import FoldError
 from .language import parse
-from .ledger import GameChanged, LedgerError, LedgerStore, Record, decode_records
+from .ledger import GENESIS, GameChanged, LedgerError, LedgerStore, Record, decode_records
 from .names import squash
 from .rules import decide
 from .state import GameState
@@ -63,11 +64,12 @@ def player_names_refusal(names: Sequence[str], edition: Edition) -> str | None:
 
 
 class Game:
-    def __init__(self, store: LedgerStore, records: list[Record]) -> None:
+    def __init__(self, store: LedgerStore) -> None:
+        """Use `Game.create` or `Game.open`."""
         self.store = store
-        self.records: list[Record] = []
         self.timeline: Timeline | None = None
-        self._ingest(records)
+        self._head: tuple[int, str] = (0, GENESIS)
+        self._records: list[Record] | None = []
 
     # -- opening ----------------------------------------------------------
 
@@ -87,17 +89,48 @@ class Game:
                             if edition.starting_cash),
         )
         store = LedgerStore.create(Path(path))
-        records = store.append([started], (0, store.head()[1]))
-        return cls(store, records)
+        game = cls(store)
+        game._ingest(store.append([started], (0, GENESIS)))
+        return game
 
     @classmethod
     def open(cls, path: Path | str) -> Game:
         store = LedgerStore.open(Path(path))
+        game = cls(store)
         try:
-            return cls(store, store.records())
-        except (LedgerError, FoldError) as error:
+            game._load()
+        except (LedgerError, FoldError, ev.EventDecodeError) as error:
             store.close()
             raise LedgerError(f"{path}: {error}; run `banker verify {path}` for details") from None
+        return game
+
+    def _load(self) -> None:
+        """Fold the file: from a stored snapshot when one is usable, else from the start."""
+        engine = self.store.engine
+        head_seq, _ = self.store.head()
+        first = snapshots.read_records(engine, 0, 1)
+        if not first or not isinstance(first[0].event, ev.GameStarted):
+            raise FoldError("the game does not begin with GameStarted")
+        started = first[0].event
+        for seq, head_hash, body in snapshots.snapshots(engine, head_seq - snapshots.HEADROOM_EVENTS):
+            if seq < 1 or snapshots.hash_at(engine, seq) != head_hash:
+                continue
+            timeline = Timeline(first[0].action, started, self._fetch_all)  # type: ignore[arg-type]
+            try:
+                state = snapshots.state_from_json(body, timeline.state.edition)
+            except (KeyError, TypeError, ValueError, IndexError):
+                continue
+            counted, redoable = snapshots.history(snapshots.action_index(engine, seq))
+            self.timeline = Timeline.resume(first[0].action, started, state,  # type: ignore[arg-type]
+                                            counted, redoable, self._fetch_all)
+            self._head = (seq, head_hash)
+            self._records = None
+            self._ingest(snapshots.read_records(engine, seq))
+            return
+        self._ingest(snapshots.read_records(engine))
+
+    def _fetch_all(self) -> dict[int, list[ev.Event]]:
+        return {number: events for number, events in _group(decode_records(self.records))}
 
     def close(self) -> None:
         self.store.close()
@@ -111,9 +144,14 @@ class Game:
 
     @property
     def head(self) -> tuple[int, str]:
-        if not self.records:
-            return (0, "0" * 64)
-        return (self.records[-1].seq, self.records[-1].hash)
+        return self._head
+
+    @property
+    def records(self) -> list[Record]:
+        """Every stored event this game has taken in (read from the file on first need)."""
+        if self._records is None:
+            self._records = snapshots.read_records(self.store.engine, 0, self._head[0])
+        return self._records
 
     def state_json(self) -> dict:
         body = self.state.to_json()
@@ -125,25 +163,22 @@ class Game:
 
     def summary_of(self, action: int) -> str:
         assert self.timeline is not None
-        return summarize(self.timeline.actions[action], self.money)
+        return summarize(self.timeline.events_of(action), self.money)
 
     def _ingest(self, records: list[Record]) -> None:
         """Take in stored records (whole actions, in order)."""
-        decoded = decode_records(records)
-        grouped: list[tuple[int, list[ev.Event]]] = []
-        for record, event in decoded:
-            if grouped and grouped[-1][0] == record.action:
-                grouped[-1][1].append(event)
-            else:
-                grouped.append((record.action, [event]))
+        grouped = _group(decode_records(records))
         if self.timeline is None and grouped:
             number, events = grouped.pop(0)
             if not isinstance(events[0], ev.GameStarted) or len(events) != 1:
                 raise FoldError("the game does not begin with GameStarted")
-            self.timeline = Timeline(number, events[0])
+            self.timeline = Timeline(number, events[0], self._fetch_all)
         if self.timeline is not None and grouped:
             self.timeline.add_stored(grouped)
-        self.records.extend(records)
+        if records:
+            if self._records is not None:
+                self._records.extend(records)
+            self._head = (records[-1].seq, records[-1].hash)
 
     def reload(self) -> int:
         """Take in actions another writer stored since; returns how many events."""
@@ -193,7 +228,12 @@ class Game:
         records = self.store.append(events, self.head)
         number = records[0].action
         timeline.add(number, events, after)
-        self.records.extend(records)
+        before = self._head[0]
+        if self._records is not None:
+            self._records.extend(records)
+        self._head = (records[-1].seq, records[-1].hash)
+        if before // snapshots.EVERY_EVENTS != self._head[0] // snapshots.EVERY_EVENTS:
+            snapshots.save(self.store.engine, *self._head, timeline.state)
         return Outcome(number, tuple(events), summarize(events, self.money))
 
     def _check(self, state: GameState) -> None:
@@ -204,3 +244,14 @@ class Game:
                           "raise money first")
         if sum(state.accounts.values()) != 0:
             raise Refusal("this would not balance the books; nothing was written (please report it)")
+
+
+def _group(decoded: list[tuple[Record, ev.Event]]) -> list[tuple[int, list[ev.Event]]]:
+    """Events grouped by the action they belong to, in order."""
+    grouped: list[tuple[int, list[ev.Event]]] = []
+    for record, event in decoded:
+        if grouped and grouped[-1][0] == record.action:
+            grouped[-1][1].append(event)
+        else:
+            grouped.append((record.action, [event]))
+    return grouped

@@ -7,23 +7,42 @@ cost does not grow with the length of the game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from . import events as ev
 from .fold import FoldError, apply_in_place, start
 from .state import GameState
 
 SNAPSHOT_EVERY = 64
+Fetch = Callable[[], Mapping[int, Sequence[ev.Event]]]
 
 
 class Timeline:
-    def __init__(self, first_action: int, started: ev.GameStarted) -> None:
+    def __init__(self, first_action: int, started: ev.GameStarted, fetch: Fetch | None = None) -> None:
         self.actions: dict[int, Sequence[ev.Event]] = {first_action: [started]}
         self.counted: list[int] = [first_action]
         self.redoable: list[int] = []
         self.state: GameState = start(started)
         self._private = False  # True while add_stored owns a private copy of the state
         self._snapshots: dict[int, GameState] = {1: self.state.copy()}
+        self._fetch = fetch
+
+    @classmethod
+    def resume(cls, first_action: int, started: ev.GameStarted, state: GameState, counted: list[int],
+               redoable: list[int], fetch: Fetch) -> Timeline:
+        """A timeline that starts from a stored snapshot; older actions are fetched only if needed."""
+        timeline = cls(first_action, started, fetch)
+        timeline.counted, timeline.redoable = list(counted), list(redoable)
+        timeline.state = state
+        timeline._snapshots[len(counted)] = state.copy()
+        return timeline
+
+    def events_of(self, number: int) -> Sequence[ev.Event]:
+        """An action's events, fetching the older ones a resumed timeline did not load."""
+        if number not in self.actions and self._fetch is not None:
+            for key, events in self._fetch().items():
+                self.actions.setdefault(key, events)
+        return self.actions[number]
 
     def preview(self, events: Sequence[ev.Event]) -> GameState:
         """The state if these events were the next action (the current one is untouched)."""
@@ -60,7 +79,7 @@ class Timeline:
             if not self.redoable or self.redoable[-1] != marker.action:
                 raise FoldError(f"action {number} redoes {marker.action}, which is not the latest undone")
             self.counted.append(self.redoable.pop())
-            self._apply(self.actions[marker.action])
+            self._apply(self.events_of(marker.action))
         else:
             if after is not None:
                 self.state = after
@@ -84,7 +103,7 @@ class Timeline:
         base = max(self._snapshots)
         state = self._snapshots[base].copy()
         for number in self.counted[base:]:
-            for event in self.actions[number]:
+            for event in self.events_of(number):
                 apply_in_place(state, event)
         self.state = state
         self._private = False

@@ -1,0 +1,154 @@
+"""Snapshots of the folded state, stored beside the events so a long game opens fast.
+
+A snapshot is a cache, never a source of truth: it names the event it was taken
+after (seq and hash), opening ignores one whose event does not match, and
+`banker verify` checks every snapshot against a full replay.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import Engine
+from sqlalchemy.exc import DatabaseError, OperationalError
+from sqlmodel import Field, SQLModel
+
+from editions import Edition
+
+from .ledger import Record
+from .state import Auction, GameState, Holding
+
+EVERY_EVENTS = 2000  # write one after this many events
+HEADROOM_EVENTS = 1000  # open from a snapshot at least this far back, so recent undos stay in memory
+
+
+class SnapshotRow(SQLModel, table=True):
+    __tablename__ = "snapshot"
+    seq: int = Field(primary_key=True)
+    head_hash: str
+    body: str
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    auction = state.auction
+    return {
+        "players": list(state.players),
+        "house_rules": sorted(state.house_rules),
+        "accounts": state.accounts,
+        "deeds": {name: [h.owner, h.mortgaged, h.level] for name, h in state.deeds.items()},
+        "bank_houses": state.bank_houses,
+        "bank_hotels": state.bank_hotels,
+        "jail_cards": state.jail_cards,
+        "in_jail": sorted(state.in_jail),
+        "bankrupt": sorted(state.bankrupt),
+        "auction": [auction.deed, auction.high_bid, auction.high_bidder] if auction else None,
+        "to_auction": state.to_auction,
+    }
+
+
+def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
+    auction = body["auction"]
+    return GameState(
+        edition=edition,
+        players=tuple(body["players"]),
+        house_rules=frozenset(body["house_rules"]),
+        accounts={k: int(v) for k, v in body["accounts"].items()},
+        deeds={name: Holding(owner, bool(mortgaged), int(level))
+               for name, (owner, mortgaged, level) in body["deeds"].items()},
+        bank_houses=int(body["bank_houses"]),
+        bank_hotels=int(body["bank_hotels"]),
+        jail_cards={p: list(d) for p, d in body["jail_cards"].items()},
+        in_jail=set(body["in_jail"]),
+        bankrupt=set(body["bankrupt"]),
+        auction=Auction(auction[0], int(auction[1]), auction[2]) if auction else None,
+        to_auction=list(body["to_auction"]),
+    )
+
+
+def _ensure_table(engine: Engine) -> None:
+    SQLModel.metadata.create_all(engine, tables=[SnapshotRow.__table__])  # type: ignore[list-item]
+
+
+def save(engine: Engine, seq: int, head_hash: str, state: GameState) -> None:
+    """Store a snapshot; losing one (a crash, a full disk) costs only speed."""
+    body = json.dumps(state_to_json(state), sort_keys=True, separators=(",", ":"))
+    try:
+        _ensure_table(engine)
+        with engine.begin() as connection:
+            connection.exec_driver_sql(
+                "INSERT OR REPLACE INTO snapshot (seq, head_hash, body) VALUES (?, ?, ?)", (seq, head_hash, body))
+    except (OperationalError, DatabaseError):
+        pass
+
+
+def snapshots(engine: Engine, at_most: int) -> list[tuple[int, str, dict[str, Any]]]:
+    """Stored snapshots with seq <= at_most, newest first; none if the table is missing or unreadable."""
+    try:
+        with engine.connect() as connection:
+            rows = connection.exec_driver_sql(
+                "SELECT seq, head_hash, body FROM snapshot WHERE seq <= ? ORDER BY seq DESC", (at_most,)).all()
+        return [(int(seq), head_hash, json.loads(body)) for seq, head_hash, body in rows]
+    except (OperationalError, DatabaseError, json.JSONDecodeError, TypeError, ValueError):
+        return []
+
+
+def read_records(engine: Engine, after: int = 0, up_to: int | None = None) -> list[Record]:
+    sql = "SELECT seq, id, action, time, type, payload, prev_hash, hash FROM event WHERE seq > ?"
+    params: tuple[int, ...] = (after,)
+    if up_to is not None:
+        sql += " AND seq <= ?"
+        params = (after, up_to)
+    with engine.connect() as connection:
+        rows = connection.exec_driver_sql(sql + " ORDER BY seq", params).all()
+    return [Record(*row) for row in rows]
+
+
+def hash_at(engine: Engine, seq: int) -> str | None:
+    with engine.connect() as connection:
+        row = connection.exec_driver_sql("SELECT hash FROM event WHERE seq = ?", (seq,)).first()
+    return row[0] if row else None
+
+
+def action_index(engine: Engine, up_to: int) -> list[tuple[int, str, int]]:
+    """(action, marker type or "", marker target) for every action up to a seq, in order.
+
+    Enough to know which actions count without decoding every event.
+    """
+    with engine.connect() as connection:
+        rows = connection.exec_driver_sql(
+            "SELECT action, type, payload FROM event WHERE seq = action AND seq <= ? ORDER BY seq", (up_to,)).all()
+    out = []
+    for action, type_, payload in rows:
+        if type_ in ("ActionUndone", "ActionRedone"):
+            out.append((int(action), type_, int(json.loads(payload)["action"])))
+        else:
+            out.append((int(action), "", 0))
+    return out
+
+
+def history(index: Iterable[tuple[int, str, int]]) -> tuple[list[int], list[int]]:
+    """Counted actions and the redo stack, from an action index (same rule as fold.counted_actions)."""
+    counted: list[int] = []
+    redoable: list[int] = []
+    for number, marker, target in index:
+        if marker == "ActionUndone" and counted and counted[-1] == target:
+            redoable.append(counted.pop())
+        elif marker == "ActionRedone" and redoable and redoable[-1] == target:
+            counted.append(redoable.pop())
+        elif not marker:
+            counted.append(number)
+            redoable.clear()
+    return counted, redoable
+
+
+def mismatches(engine: Engine, states_at: dict[int, GameState]) -> list[int]:
+    """Seqs of stored snapshots that disagree with the replayed state at that seq."""
+    bad = []
+    for seq, _head, body in snapshots(engine, at_most=2**62):
+        expected = states_at.get(seq)
+        if expected is None or state_to_json(expected) != json.loads(json.dumps(body)):
+            bad.append(seq)
+    return sorted(bad)
+
