@@ -70,6 +70,7 @@ class Game:
         self.timeline: Timeline | None = None
         self._head: tuple[int, str] = (0, GENESIS)
         self._records: list[Record] | None = []
+        self._seen_version: int | None = None
 
     # -- opening ----------------------------------------------------------
 
@@ -186,6 +187,13 @@ class Game:
         self._ingest(new)
         return len(new)
 
+    def _catch_up(self) -> None:
+        """Reload only when another connection committed since we last looked (cheap check)."""
+        version = self.store.data_version()
+        if version != self._seen_version:
+            self.reload()
+            self._seen_version = version
+
     # -- acting ---------------------------------------------------------------
 
     def do(self, line: str) -> Outcome:
@@ -196,7 +204,7 @@ class Game:
         return self._with_retry(lambda: command)
 
     def _with_retry(self, make: object) -> Outcome:
-        self.reload()
+        self._catch_up()
         for attempt in range(3):
             command = make()  # type: ignore[operator]
             try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sqlite3
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event as sa_event
-from sqlalchemy import func, text
+from sqlalchemy import text
 from sqlalchemy.exc import DatabaseError, OperationalError
 from sqlmodel import Field, Session, SQLModel, create_engine, select
 
@@ -128,6 +129,7 @@ class LedgerStore:
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self.engine = _engine(self.path)
+        self._connection: Any = None
 
     @classmethod
     def create(cls, path: Path) -> LedgerStore:
@@ -171,6 +173,9 @@ class LedgerStore:
         return store
 
     def close(self) -> None:
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
         self.engine.dispose()
 
     def records(self, after: int = 0) -> list[Record]:
@@ -191,6 +196,20 @@ class LedgerStore:
             row = session.exec(select(EventRow).order_by(EventRow.seq.desc()).limit(1)).first()  # type: ignore[union-attr]
         return (row.seq, row.hash) if row else (0, GENESIS)
 
+    def _writer(self) -> Any:
+        """One DB-API connection kept for this game's writes and change checks (the hot path)."""
+        if self._connection is None:
+            self._connection = self.engine.raw_connection()
+        return self._connection
+
+    def data_version(self) -> int:
+        """Changes whenever another connection commits to the file (SQLite's data_version)."""
+        cursor = self._writer().cursor()
+        try:
+            return int(cursor.execute("PRAGMA data_version").fetchone()[0])
+        finally:
+            cursor.close()
+
     def append(self, events: Sequence[Event], after: tuple[int, str], action: int | None = None) -> list[Record]:
         """Store one action's events atomically after the head `after`.
 
@@ -198,23 +217,37 @@ class LedgerStore:
         The action number is the seq of its first event unless given.
         """
         seq, prev = after
-        with Session(self.engine) as session:
-            current = session.exec(select(func.max(EventRow.seq))).one() or 0
-            if current != seq:
-                raise GameChanged("the game changed in another window; it has been reloaded, retry")
-            action = action if action is not None else seq + 1
-            time = datetime.now(UTC).isoformat(timespec="milliseconds")
-            records: list[Record] = []
-            for event in events:
-                seq += 1
-                payload = canonical(event.payload())
-                event_id = str(uuid.uuid4())
-                digest = chain_hash(prev, seq, event_id, action, time, event.type, payload)
-                record = Record(seq, event_id, action, time, event.type, payload, prev, digest)
-                session.add(EventRow(**record.__dict__))
-                records.append(record)
-                prev = digest
-            session.commit()
+        connection = self._writer()
+        cursor = connection.cursor()
+        try:
+            cursor.execute("BEGIN IMMEDIATE")
+            try:
+                current = cursor.execute("SELECT max(seq) FROM event").fetchone()[0] or 0
+                if current != seq:
+                    raise GameChanged("the game changed in another window; it has been reloaded, retry")
+                action = action if action is not None else seq + 1
+                time = datetime.now(UTC).isoformat(timespec="milliseconds")
+                records: list[Record] = []
+                for event in events:
+                    seq += 1
+                    payload = canonical(event.payload())
+                    event_id = str(uuid.uuid4())
+                    digest = chain_hash(prev, seq, event_id, action, time, event.type, payload)
+                    records.append(Record(seq, event_id, action, time, event.type, payload, prev, digest))
+                    prev = digest
+                cursor.executemany(
+                    "INSERT INTO event (seq, id, action, time, type, payload, prev_hash, hash) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    [(r.seq, r.id, r.action, r.time, r.type, r.payload, r.prev_hash, r.hash) for r in records],
+                )
+                cursor.execute("COMMIT")
+            except BaseException:
+                cursor.execute("ROLLBACK")
+                raise
+        except (OperationalError, DatabaseError, sqlite3.Error) as error:
+            raise LedgerError(f"{self.path}: could not write the action ({error}); nothing was stored") from None
+        finally:
+            cursor.close()
         return records
 
 

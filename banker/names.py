@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .errors import Refusal
 
+_NOT_WORD = re.compile(r"[^0-9a-z]")
 
+
+@lru_cache(maxsize=8192)
 def squash(text: str) -> str:
     """Lower case, letters and digits only: "St. Charles Place" -> "stcharlesplace"."""
-    return re.sub(r"[^0-9a-z]", "", text.casefold())
+    return _NOT_WORD.sub("", text.casefold())
 
 
 def match(word: str, candidates: Iterable[str], what: str, hint: str = "") -> str:
