@@ -71,19 +71,15 @@ def entries(records: list[Record]) -> list[Entry]:
         return []
     undone = timeline.undone()
     money = timeline.state.edition.money
-    deed_fields = ("deed",)
     out = []
     for record, event, balances in raw:
         people = _people(event)
         if isinstance(event, ev.MARKERS):
             for inner in timeline.actions.get(event.action, []):
                 people |= _people(inner)
-        deed = next((getattr(event, f) for f in deed_fields if getattr(event, f, "")), "")
-        if isinstance(event, ev.MARKERS) or not deed:
-            deed = deed or ""
         out.append(Entry(record.seq, record.action, record.time, record.type, describe(event, money),
                          event.transfers, balances, record.action in undone,
-                         frozenset(people - {ev.BANK, ev.POT}), deed))
+                         frozenset(people - {ev.BANK, ev.POT}), getattr(event, "deed", "")))
     return out
 
 
