@@ -121,11 +121,20 @@ class _Reader:
 
     def __init__(self, source: str, table: dict[str, Any], where: str) -> None:
         self.source, self.table, self.where = source, table, where
+        self.read: set[str] = set()
+
+    def done(self) -> None:
+        """Refuse keys nobody read: a typo like `amout` must not silently become 0."""
+        unknown = sorted(set(self.table) - self.read)
+        if unknown:
+            known = ", ".join(sorted(self.read))
+            raise _fail(self.source, self._path(unknown[0]), f"unknown field (known here: {known})")
 
     def _path(self, key: str) -> str:
         return f"{self.where}.{key}" if self.where else key
 
     def get(self, key: str, kind: type, default: Any = ...) -> Any:
+        self.read.add(key)
         if key not in self.table:
             if default is ...:
                 raise _fail(self.source, self._path(key), "is missing")
@@ -186,6 +195,7 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
                 )
             else:
                 deeds[name] = Deed(name, kind, index, kind, price, mortgage)
+        row.done()
     if len(spaces) < 4:
         raise _fail(source, "spaces", f"a board needs its spaces in order, found {len(spaces)}")
     if spaces[0].type != "go":
@@ -217,6 +227,7 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
             kind=row.get("kind", str, ""), rent_multiplier=row.amount("rent_multiplier", 1),
             dice_multiplier=row.amount("dice_multiplier", 0), spaces=row.amount("spaces", 0),
         )
+        row.done()
         if effect in {"collect", "pay", "pay_each_player", "collect_each_player"} and card.amount <= 0:
             raise _fail(source, f"{where}.amount", f"a {effect} card needs a positive amount")
         if effect == "advance" and card.target not in space_names:
@@ -230,7 +241,7 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
     if not 2 <= min_players <= max_players:
         raise _fail(source, "rules.max_players", "players must allow at least 2 and max >= min")
     terms = top.get("terms", dict, {})
-    return Edition(
+    edition = Edition(
         id=edition_id,
         name=top.get("name", str),
         currency=top.get("currency", str, "$"),
@@ -254,6 +265,9 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         about=top.get("about", str, ""),
         raw=data,
     )
+    for reader in (rules, railroads, utilities, top):
+        reader.done()
+    return edition
 
 
 def edition_files() -> dict[str, Path]:

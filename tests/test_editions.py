@@ -540,3 +540,12 @@ def test_invalid_toml_syntax_names_the_file_and_the_line(tmp_path):
 def test_unreadable_file_is_reported(tmp_path):
     path = tmp_path / "missing.toml"
     assert_edition_error(path, str(path), "cannot be read")
+
+
+def test_a_misspelt_field_is_an_error_not_a_silent_zero(tmp_path: Path) -> None:
+    text = (editions.SHIPPED_DIR / "classic-us.toml").read_text(encoding="utf-8")
+    broken = tmp_path / "typo.toml"
+    broken.write_text(text.replace('target = "GO"\namount = 200', 'target = "GO"\namout = 200', 1))
+    assert broken.read_text() != text
+    with pytest.raises(EditionError, match=r"typo\.toml: cards\[\d+\]\.amout: unknown field"):
+        editions.load_edition_file(broken)
