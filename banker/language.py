@@ -109,13 +109,15 @@ class Parser:
             raise Refusal("a quote is left open; close it (\"Park Place\") and try again") from None
         if not words:
             raise Refusal(f"empty line; type an action, one of: {', '.join(USAGE)}")
-        verb = match(words[0], USAGE, "action", hint=". Type `help` for the list")
+        verb = match(words[0], USAGE, "action", hint="; type `help` for the list")
         args = words[1:]
         handler: Callable[[list[str]], c.Command] = getattr(self, f"_{verb}")
         return handler(args)
 
     def _need(self, verb: str, args: list[str], least: int, most: int) -> None:
         if not least <= len(args) <= most:
+            if most == 0:
+                raise Refusal(f"{verb} takes no other words: {USAGE[verb]}")
             raise Refusal(f"{verb} takes {least}{'' if most == least else '-' + str(most)} words: "
                           f"{USAGE[verb]}")
 
@@ -263,11 +265,16 @@ class Parser:
             raise Refusal(f"a trade needs at least one item: {USAGE['trade']}")
         return c.Trade(first, second, gives, gets, lift)
 
+    def _is_cash(self, word: str) -> bool:
+        """Cash is written $50, M50 or 50; "Mayfair" is a deed even though the UK money sign is M."""
+        sign = re.escape(self.edition.currency)
+        return word.startswith("$") or bool(re.fullmatch(rf"(?:{sign}|£|M)?[\d,.\-]+", word))
+
     def _items(self, words: list[str]) -> c.Items:
         cash, deeds, cards = 0, [], []
         for word in words:
             low = squash(word)
-            if word.startswith(("$", self.edition.currency)) or re.fullmatch(r"[\d,.\-]+", word):
+            if self._is_cash(word):
                 cash += self.amount(word)
             elif low.startswith("goojf") or low.startswith("getoutofjail"):
                 suffix = word.split(":", 1)[1] if ":" in word else ""

@@ -28,7 +28,8 @@ def build_refusal(state: GameState, player: str, deed: str, count: int = 1) -> s
     if reason := not_owner(state, player, deed):
         return reason
     if not state.owns_group(player, deed):
-        return f"{player} must own the whole {state.deed(deed).group} group to build on {deed}"
+        group = state.deed(deed).group.replace("_", " ")
+        return f"{player} must own the whole {group} group to build on {deed}"
     mortgaged = [d for d in state.group(deed) if state.deeds[d].mortgaged]
     if mortgaged:
         return f"lift the mortgage on {mortgaged[0]} first; no building on a group with a mortgaged deed"
@@ -73,16 +74,31 @@ def sell_refusal(state: GameState, player: str, deed: str, count: int = 1) -> st
     if count > level:
         return f"{deed} has {describe(level)}; there is not that much to sell"
     target = level - count
-    if uneven(state, deed, target):
+    if level == HOTEL and 0 < target < HOTEL and state.bank_houses < target:
+        have = state.bank_houses
+        if not have:
+            return (f"the bank has no houses to give for the hotel on {deed}; sell the hotel with its houses: "
+                    f"sell {player} \"{deed}\" {HOTEL}")
+        return (f"the bank has only {have} houses to give for the hotel on {deed}; sell it down to "
+                f"{have} houses: sell {player} \"{deed}\" {HOTEL - have}")
+    if uneven(state, deed, target) and not hotel_cannot_break_evenly(state, deed, level):
         others = [d for d in state.group(deed) if d != deed]
         highest = max(others, key=lambda d: state.deeds[d].level)
         return (f"sell evenly: {highest} has {describe(state.deeds[highest].level)}, so {deed} "
                 f"may not drop to {describe(target)}; sell from {highest} first")
-    if level == HOTEL and 0 < target < HOTEL and state.bank_houses < target:
-        have = state.bank_houses
-        return (f"the bank has only {have} houses to give for the hotel on {deed}; sell it down to "
-                f"{have} houses: sell {player} \"{deed}\" {HOTEL - have}")
     return None
+
+
+def hotel_cannot_break_evenly(state: GameState, deed: str, level: int) -> bool:
+    """A hotel the bank lacks the houses to break evenly with its group.
+
+    000 lets all hotels of a group be sold at once; with too few houses in the bank
+    the even-selling rule would otherwise keep them from ever being sold.
+    """
+    if level != HOTEL:
+        return False
+    others = [state.deeds[d].level for d in state.group(deed) if d != deed]
+    return state.bank_houses < max(others, default=0) - 1
 
 
 def sale_value(state: GameState, deed: str, level: int, target: int) -> int:

@@ -27,8 +27,17 @@ def for_sale(state: GameState, deed: str) -> str | None:
     return None if owner == BANK else f"{deed} is not for sale: {owner} owns it"
 
 
+def buy_refusal(state: GameState, deed: str) -> str | None:
+    """Why the deed cannot be bought at list price: owned, or left by a bankruptcy to be auctioned."""
+    if reason := for_sale(state, deed):
+        return reason
+    if deed in state.to_auction:
+        return f"{deed} came back to the bank in a bankruptcy and is sold by auction: auction \"{deed}\""
+    return None
+
+
 def buy(state: GameState, cmd: c.Buy) -> list[ev.Event]:
-    refuse_if(auction_open(state), not_playing(state, cmd.player), for_sale(state, cmd.deed))
+    refuse_if(auction_open(state), not_playing(state, cmd.player), buy_refusal(state, cmd.deed))
     price = state.deed(cmd.deed).price
     leg = pay(state, cmd.player, BANK, price, f"buying {cmd.deed}")
     return [ev.DeedBought(cmd.player, cmd.deed, transfers=(leg,))]

@@ -1,0 +1,86 @@
+"""Shared table for the rules tests: a fresh game, a way to play lines, and a way to check a refusal.
+
+Every line `play` runs is also checked for the ledger's first promise: money is conserved (the sum of
+all accounts, bank and pot included, stays zero). `refused` checks the other promise: a refused line
+writes nothing and changes nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+import pytest
+
+from banker.errors import Refusal
+from banker.game import Game, Outcome
+from editions import Edition, load_edition, parse_edition
+
+PLAYERS = ("Alice", "Bob", "Carol")
+NewGame = Callable[..., Game]
+
+
+@pytest.fixture
+def new_game(tmp_path: Path) -> Iterator[NewGame]:
+    """Makes games in tmp_path: new_game(edition="classic-us", house_rules=(), players=PLAYERS)."""
+    made: list[Game] = []
+
+    def make(edition: str | Edition = "classic-us", house_rules: Sequence[str] = (),
+             players: Sequence[str] = PLAYERS) -> Game:
+        chosen = load_edition(edition) if isinstance(edition, str) else edition
+        game = Game.create(tmp_path / f"game{len(made)}.db", chosen, players, house_rules)
+        made.append(game)
+        return game
+
+    yield make
+    for game in made:
+        game.close()
+
+
+@pytest.fixture
+def game(new_game: NewGame) -> Game:
+    """A classic-us game for Alice, Bob and Carol, $1,500 each."""
+    return new_game()
+
+
+def play(game: Game, *lines: str) -> list[Outcome]:
+    """Do each line; every one must be accepted and keep the books balanced."""
+    outcomes = []
+    for line in lines:
+        outcomes.append(game.do(line))
+        assert sum(game.state.accounts.values()) == 0, f"money not conserved after {line!r}"
+    return outcomes
+
+
+def refused(game: Game, line: str) -> str:
+    """Do a line that must be refused; returns the message after checking nothing was written or changed."""
+    head, stored, before = game.head, game.store.head(), game.state_json()
+    with pytest.raises(Refusal) as caught:
+        game.do(line)
+    message = str(caught.value)
+    assert message and "\n" not in message, f"{line!r}: a refusal is one line, got {message!r}"
+    assert game.head == head, f"{line!r} was refused but appended to the ledger"
+    assert game.store.head() == stored, f"{line!r} was refused but wrote to the game file"
+    assert game.state_json() == before, f"{line!r} was refused but changed the state"
+    return message
+
+
+def cash(game: Game, account: str) -> int:
+    """Cash of a player by exact name, or of "bank" / "pot"."""
+    return game.state.accounts[account]
+
+
+def build_evenly(game: Game, player: str, deeds: Sequence[str], level: int) -> None:
+    """Build one level at a time across a group (the even-building order) up to `level` on each deed."""
+    for step in range(1, level + 1):
+        for deed in deeds:
+            if game.state.deeds[deed].level < step:
+                play(game, f'build {player} "{deed}"')
+
+
+def edition_with(base: str = "classic-us", **rules: object) -> Edition:
+    """A shipped edition with some [rules] changed, parsed like any edition file (games replay from raw data)."""
+    raw = copy.deepcopy(load_edition(base).raw)
+    raw["rules"].update(rules)
+    return parse_edition(raw, f"{base}-variant", f"{base} with {rules}")

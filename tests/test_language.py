@@ -1,0 +1,172 @@
+"""The banker command language: one line per action, shell-like words, forgiving names, strict amounts.
+
+Every refused line must say what is wrong and what to write instead, and change nothing (`refused` checks
+the ledger head, the game file and state_json).
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import cash, play, refused
+
+from banker.game import Game
+from banker.language import MAX_AMOUNT, USAGE, parse_amount
+
+
+def test_names_are_case_insensitive(game: Game) -> None:
+    play(game, "BUY ALICE BOARDWALK", "Rent bOB boardWALK")
+    assert game.state.deeds["Boardwalk"].owner == "Alice" and cash(game, "Bob") == 1450
+
+
+def test_a_unique_prefix_is_enough(game: Game) -> None:
+    play(game, "buy al board", "mortg al board", "unm al boa")
+    assert game.state.deeds["Boardwalk"].owner == "Alice"
+    assert cash(game, "Alice") == 1500 - 400 + 200 - 220
+
+
+def test_punctuation_in_names_is_optional(game: Game) -> None:
+    play(game, "buy alice stcharles", "buy bob b&orail", "buy carol 'st.james'")
+    owners = [game.state.deeds[d].owner for d in ("St. Charles Place", "B. & O. Railroad", "St. James Place")]
+    assert owners == ["Alice", "Bob", "Carol"]
+
+
+def test_an_ambiguous_prefix_is_refused_listing_the_candidates(game: Game) -> None:
+    message = refused(game, "buy alice st")
+    assert message == ("'st' could be St. Charles Place or States Avenue or St. James Place; "
+                       "type more of the deed name")
+    message = refused(game, "buy alice pennsylvania")
+    assert "Pennsylvania Railroad or Pennsylvania Avenue" in message and "type more" in message
+    message = refused(game, "b alice")
+    assert "'b' could be buy or bid or bail or build or bankrupt" in message
+
+
+def test_an_exact_name_wins_over_a_longer_one_it_starts(game: Game) -> None:
+    play(game, "card alice chest go")  # "go" is a card key, not the start of "goojf"
+    assert cash(game, "Alice") == 1700
+
+
+def test_quoted_names_keep_their_spaces(game: Game) -> None:
+    play(game, 'buy alice "Park Place"', "buy bob 'St. James Place'", 'buy carol "new york"')
+    owners = [game.state.deeds[d].owner for d in ("Park Place", "St. James Place", "New York Avenue")]
+    assert owners == ["Alice", "Bob", "Carol"]
+
+
+def test_an_unquoted_name_with_spaces_is_a_word_too_many(game: Game) -> None:
+    assert refused(game, "buy alice park place") == "buy takes 2 words: buy <player> <deed>"
+
+
+def test_an_unclosed_quote_is_refused(game: Game) -> None:
+    assert refused(game, 'buy alice "park place') == 'a quote is left open; close it ("Park Place") and try again'
+
+
+def test_an_unknown_verb_is_refused_with_the_known_ones(game: Game) -> None:
+    message = refused(game, "fly alice")
+    assert message.startswith("no action called 'fly'; known: buy, auction, bid")
+    assert "type `help` for the list" in message
+
+
+def test_an_unknown_player_is_refused_naming_the_players(game: Game) -> None:
+    assert refused(game, "buy zed boardwalk") == "no player called 'zed'; known: Alice, Bob, Carol"
+    assert "no creditor (a player or bank) called 'zed'" in refused(game, "bankrupt alice zed")
+
+
+def test_an_unknown_deed_is_refused(game: Game) -> None:
+    message = refused(game, "buy alice nowhere")
+    assert message.startswith("no deed called 'nowhere'; known: Mediterranean Avenue, Baltic Avenue")
+
+
+def test_an_empty_or_overlong_line_is_refused(game: Game) -> None:
+    assert refused(game, "   ").startswith("empty line; type an action, one of: buy, auction")
+    assert refused(game, "pay alice " + "9" * 1000) == "the line is 1010 characters long; one action fits in 1000"
+
+
+@pytest.mark.parametrize("word", ["$50", "50", "$5,0", "50_"])
+def test_an_amount_may_carry_the_money_sign(game: Game, word: str) -> None:
+    play(game, f"pay alice {word}")
+    assert cash(game, "Alice") == 1450
+
+
+@pytest.mark.parametrize(("word", "words", "cash_in_a_trade"), [
+    ("-5", ["negative", "positive whole numbers"], True),
+    ("$-5", ["negative"], True),
+    ("2.5", ["fraction", "whole numbers like 50"], True),
+    ("$.5", ["fraction"], True),
+    ("abc", ["'abc' is not an amount", "whole number like 50"], False),  # in a trade: a deed name
+    ("1e3", ["not an amount"], False),
+    ("$", ["not an amount"], True),
+    ("0", ["0 moves nothing", "positive whole number"], True),
+    ("$0", ["0 moves nothing"], True),
+    ("10000000000", ["too large", "1,000,000,000"], True),
+])
+def test_bad_amounts_are_refused_saying_what_to_write(game: Game, word: str, words: list[str],
+                                                      cash_in_a_trade: bool) -> None:
+    lines = [f"pay alice {word}", f"collect bob {word}"]
+    if cash_in_a_trade:
+        lines.append(f"trade alice bob give {word}")
+    for line in lines:
+        message = refused(game, line)
+        assert all(w in message for w in words), (line, message)
+    if not cash_in_a_trade:
+        assert f"no deed called '{word}'" in refused(game, f"trade alice bob give {word}")
+    play(game, "auction boardwalk")
+    assert all(w in refused(game, f"bid alice {word}") for w in words)
+
+
+def test_the_largest_amount_is_accepted_by_the_parser() -> None:
+    assert parse_amount(f"{MAX_AMOUNT}") == MAX_AMOUNT
+    assert parse_amount("M70", "M") == 70
+
+
+@pytest.mark.parametrize("line", [
+    "buy alice", "buy alice boardwalk now", "auction", "auction a b", "bid alice", "sold now", "rent bob",
+    "rent bob board 7 8", "pay alice", "pay alice 5 bob carol", "collect alice", "go", "go alice bob", "tax alice",
+    "jail", "bail", "usecard", "usecard alice chance chest", "doubles", "build alice", "build alice board 1 2",
+    "sell alice", "mortgage alice", "unmortgage alice", "parking", "bankrupt", "bankrupt alice bob carol",
+    "undo now", "redo now", "card alice", "trade alice",
+])
+def test_a_wrong_number_of_words_is_refused_with_the_usage(game: Game, line: str) -> None:
+    verb = line.split()[0]
+    message = refused(game, line)
+    assert message.endswith(USAGE[verb]), message
+    assert verb in message.split(":")[0]
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("rent bob boardwalk 1", ["'1' is not a dice total", "like 7"]),
+    ("rent bob boardwalk 19", ["not a dice total"]),
+    ("rent bob boardwalk x", ["not a dice total"]),
+    ("build alice boardwalk 6", ["out of range", "1 to 5", "5 = hotel"]),
+    ("build alice boardwalk 0", ["out of range"]),
+    ("sell alice boardwalk two", ["'two' is not a count", "whole number"]),
+    ("trade alice bob boardwalk", ["say `give` or `get` before 'boardwalk'"]),
+    ("trade alice bob give boardwalk board", ["Boardwalk is listed twice"]),
+    ("trade alice bob give goojf:deck", ["the deck is chance or chest", "goojf:chance"]),
+    ("trade alice bob lift", ["a trade needs at least one item"]),
+    ("usecard alice deck", ["'deck' is not a deck", "chance or chest"]),
+    ("card alice zzz", ["no card called 'zzz'", "like \"bank error\""]),
+    ("card alice advance", ["'advance' could be Advance to Boardwalk", "type more of the card's title"]),
+    ("collect alice 5 pot", ["no player, bank or pot called 'pot'"]),
+])
+def test_malformed_arguments_are_refused_saying_what_to_write(game: Game, line: str, words: list[str]) -> None:
+    message = refused(game, line)
+    assert all(w in message for w in words), message
+
+
+def test_pay_and_collect_name_the_bank_or_a_player(game: Game) -> None:
+    assert refused(game, "pay alice 5 b") == "'b' could be Bob or bank; type more of the player, bank or pot name"
+    play(game, "pay alice 5 bank", "pay alice 5 bo", "collect carol 7 bank")
+    assert [cash(game, p) for p in ("Alice", "Bob", "Carol")] == [1490, 1505, 1507]
+
+
+def test_trade_words_are_case_insensitive_and_cash_adds_up(game: Game) -> None:
+    play(game, "buy alice boardwalk", "TRADE alice bob GIVE board GET $100 50 LIFT")
+    assert game.state.deeds["Boardwalk"].owner == "Bob" and cash(game, "Alice") == 1250
+
+
+def test_undo_and_redo_are_words_of_the_language(game: Game) -> None:
+    assert refused(game, "undo") == "nothing to undo: no action since the game started"
+    play(game, "go alice", "undo")
+    assert cash(game, "Alice") == 1500
+    play(game, "redo")
+    assert cash(game, "Alice") == 1700
+    assert refused(game, "redo") == "nothing to redo: redo follows an undo, with no new action since"
