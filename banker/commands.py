@@ -32,8 +32,17 @@ class Bid(Command):
 
 
 @dataclass(frozen=True)
+class OpenBuildingAuction(Command):
+    """A building shortage: one house or hotel from the bank goes by auction."""
+
+    kind: str  # house | hotel
+
+
+@dataclass(frozen=True)
 class CloseAuction(Command):
-    """`sold`: no one bids higher."""
+    """`sold`: no one bids higher. `deed` places a building won at a shortage auction."""
+
+    deed: str = ""
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ def _bid_placed(state: GameState, e: ev.BidPlaced) -> None:
 
 
 def _auction_closed(state: GameState, e: ev.AuctionClosed) -> None:
-    if e.winner:
+    if e.winner and e.deed in state.deeds:  # a building won at auction is placed by BuildingsBuilt
         _holding(state, e.deed).owner = e.winner
     state.auction = None
 

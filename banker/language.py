@@ -21,9 +21,9 @@ MAX_LINE = 1000
 
 USAGE: dict[str, str] = {
     "buy": "buy <player> <deed>",
-    "auction": "auction <deed>",
+    "auction": "auction <deed>  |  auction house|hotel (building shortage)",
     "bid": "bid <player> <amount>",
-    "sold": "sold",
+    "sold": "sold [<deed> for a building won at auction]",
     "rent": "rent <payer> <deed> [<dice total>]",
     "pay": "pay <player> <amount> [<to player|pot>]",
     "collect": "collect <player> <amount> [<from player|pot>]",
@@ -127,6 +127,8 @@ class Parser:
 
     def _auction(self, args: list[str]) -> c.Command:
         self._need("auction", args, 1, 1)
+        if squash(args[0]) in ("house", "hotel"):
+            return c.OpenBuildingAuction(squash(args[0]))
         return c.OpenAuction(self.deed(args[0]))
 
     def _bid(self, args: list[str]) -> c.Command:
@@ -134,8 +136,8 @@ class Parser:
         return c.Bid(self.player(args[0]), self.amount(args[1]))
 
     def _sold(self, args: list[str]) -> c.Command:
-        self._need("sold", args, 0, 0)
-        return c.CloseAuction()
+        self._need("sold", args, 0, 1)
+        return c.CloseAuction(self.deed(args[0]) if args else "")
 
     def _rent(self, args: list[str]) -> c.Command:
         self._need("rent", args, 2, 3)

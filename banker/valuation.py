@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import events as ev
+from .ledger import Record, decode_records
 from .state import HOTEL, GameState
+from .timeline import Timeline
 
 
 @dataclass(frozen=True)
@@ -52,3 +56,39 @@ def score_json(state: GameState) -> dict:
                      "deeds": w.deeds, "buildings": w.buildings, "bankrupt": w.bankrupt} for w in table],
         "winner": winner,
     }
+
+
+def _actions(records: Sequence[Record]) -> list[tuple[int, list[ev.Event]]]:
+    """Stored events grouped into actions, in order."""
+    grouped: list[tuple[int, list[ev.Event]]] = []
+    for record, event in decode_records(records):
+        if grouped and grouped[-1][0] == record.action:
+            grouped[-1][1].append(event)
+        else:
+            grouped.append((record.action, [event]))
+    return grouped
+
+
+def net_worth_over_time(records: Sequence[Record]) -> dict[str, list[int]]:
+    """Each player's net worth after the start and after every action that counts now.
+
+    Undone actions are left out, so the curve is the game the table actually played;
+    point 0 is the starting cash.
+    """
+    grouped = _actions(records)
+    if not grouped:
+        return {}
+    first, (opening, *_) = grouped[0]
+    if not isinstance(opening, ev.GameStarted):
+        raise ValueError("the ledger does not begin with GameStarted")
+    played = Timeline(first, opening)
+    for number, events in grouped[1:]:
+        played.add(number, events)
+    replay = Timeline(first, opening)
+    players = replay.state.players
+    curves: dict[str, list[int]] = {p: [worth(replay.state, p).net_worth] for p in players}
+    for number in played.counted[1:]:
+        replay.add(number, played.actions[number])
+        for player in players:
+            curves[player].append(worth(replay.state, player).net_worth)
+    return curves

@@ -118,7 +118,7 @@ def test_the_largest_amount_is_accepted_by_the_parser() -> None:
 
 
 @pytest.mark.parametrize("line", [
-    "buy alice", "buy alice boardwalk now", "auction", "auction a b", "bid alice", "sold now", "rent bob",
+    "buy alice", "buy alice boardwalk now", "auction", "auction a b", "bid alice", "sold board now", "rent bob",
     "rent bob board 7 8", "pay alice", "pay alice 5 bob carol", "collect alice", "go", "go alice bob", "tax alice",
     "jail", "bail", "usecard", "usecard alice chance chest", "doubles", "build alice", "build alice board 1 2",
     "sell alice", "mortgage alice", "unmortgage alice", "parking", "bankrupt", "bankrupt alice bob carol",

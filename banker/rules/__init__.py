@@ -12,11 +12,12 @@ from typing import Any
 from .. import commands as c
 from ..events import Event
 from ..state import GameState
-from . import bankruptcy, buildings, deeds, table, trade
+from . import bankruptcy, buildings, deeds, shortage, table, trade
 
 DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.Buy: deeds.buy,
     c.OpenAuction: deeds.open_auction,
+    c.OpenBuildingAuction: shortage.open_building_auction,
     c.Bid: deeds.bid,
     c.CloseAuction: deeds.close_auction,
     c.Rent: deeds.rent,

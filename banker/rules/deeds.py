@@ -6,11 +6,13 @@ import math
 
 from .. import commands as c
 from .. import events as ev
+from ..errors import Refusal
 from ..events import BANK
 from ..state import GameState
 from .checks import auction_open, not_owner, not_playing, refuse_if
 from .money import legs, pay
 from .rent import rent_due
+from .shortage import BUILDINGS, building_bid_refusal, close_building_auction
 
 
 def interest(state: GameState, deed: str) -> int:
@@ -64,7 +66,7 @@ def bid_refusal(state: GameState, player: str, amount: int) -> str | None:
         return f"the opening bid is at least {money(least)}"
     if amount > state.cash(player):
         return f"{player} has only {money(state.cash(player))} and bids are paid in cash; bid less"
-    return None
+    return building_bid_refusal(state, player)
 
 
 def bid(state: GameState, cmd: c.Bid) -> list[ev.Event]:
@@ -76,6 +78,10 @@ def close_auction(state: GameState, cmd: c.CloseAuction) -> list[ev.Event]:
     auction = state.auction
     refuse_if(None if auction else "no auction is open; there is nothing to close")
     assert auction is not None
+    if auction.deed in BUILDINGS:
+        return close_building_auction(state, cmd)
+    if cmd.deed:
+        raise Refusal("`sold` names a deed only to place a building won at auction; close with `sold` alone")
     if not auction.high_bidder:
         return [ev.AuctionClosed(auction.deed)]
     leg = pay(state, auction.high_bidder, BANK, auction.high_bid, f"the winning bid on {auction.deed}")
