@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 BANK = "bank"
@@ -58,6 +59,11 @@ class EventDecodeError(ValueError):
     pass
 
 
+@cache
+def _field_names(cls: type[Event]) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 def decode(type_name: str, payload: dict[str, Any]) -> Event:
     """Rebuild an event from its stored type and payload; raises EventDecodeError."""
     cls = Event.registry.get(type_name)
@@ -67,15 +73,15 @@ def decode(type_name: str, payload: dict[str, Any]) -> Event:
         raise EventDecodeError("payload is not an object")
     try:
         kwargs: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            if f.name not in payload:
+        for name in _field_names(cls):
+            if name not in payload:
                 continue
-            value = payload[f.name]
-            if f.name == "transfers":
+            value = payload[name]
+            if name == "transfers":
                 value = tuple(Transfer(str(p), str(q), int(a)) for p, q, a in value)
             elif isinstance(value, list):
                 value = tuple(value)
-            kwargs[f.name] = value
+            kwargs[name] = value
         return cls(**kwargs)
     except (TypeError, ValueError) as error:
         raise EventDecodeError(f"bad {type_name} payload: {error}") from None

@@ -7,7 +7,8 @@ cost does not grow with the length of the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 
 from . import events as ev
 from .fold import FoldError, apply_in_place, start
@@ -51,15 +52,24 @@ class Timeline:
             apply_in_place(new, event)
         return new
 
-    def add_stored(self, actions: Sequence[tuple[int, Sequence[ev.Event]]]) -> None:
-        """Take in many stored actions at once: one copy of the state, not one per action."""
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Within it, actions apply to one private copy of the state instead of a copy each.
+
+        States read inside the batch may change afterwards; read `state` after it ends.
+        """
         self.state = self.state.copy()
         self._private = True
         try:
-            for number, events in actions:
-                self.add(number, events)
+            yield
         finally:
             self._private = False
+
+    def add_stored(self, actions: Sequence[tuple[int, Sequence[ev.Event]]]) -> None:
+        """Take in many stored actions at once: one copy of the state, not one per action."""
+        with self.batch():
+            for number, events in actions:
+                self.add(number, events)
 
     def add(self, number: int, events: Sequence[ev.Event], after: GameState | None = None) -> None:
         """Take in one stored action (a regular one or an undo/redo marker).
@@ -106,7 +116,6 @@ class Timeline:
             for event in self.events_of(number):
                 apply_in_place(state, event)
         self.state = state
-        self._private = False
 
     def latest(self) -> int | None:
         """The action an undo would take back (never the game's start)."""
