@@ -146,6 +146,23 @@ def card_needs_dice(state: GameState, player: str, card: Card, deed: str) -> boo
     return not (holding.owner in (BANK, player) or holding.mortgaged or holding.owner in state.bankrupt)
 
 
+def card_destination(state: GameState, card: Card, drawn_at: int, deed: str = "") -> int | None:
+    """Where a moving card leaves the token, when the banker must then settle that space too.
+
+    "Advance to Boardwalk" and "Go Back 3 Spaces" end on a space that may be bought, rented or
+    taxed; "advance to the nearest" ends on a deed the card already settled unless the bank holds it.
+    """
+    spaces = state.edition.spaces
+    if card.effect == "advance":
+        target = next(s.position for s in spaces if s.name == card.target)
+        return None if spaces[target].type == "go" else target
+    if card.effect == "back":
+        return (drawn_at - card.spaces) % len(spaces)
+    if card.effect == "advance_nearest" and deed and state.deeds[deed].owner == BANK:
+        return state.deed(deed).position
+    return None
+
+
 def card_command(player: str, card: Card, deed: str = "", dice: int | None = None,
                  passed_go: bool = False) -> c.DrawCard:
     return c.DrawCard(player, card.deck, card.key, deed, dice, passed_go)

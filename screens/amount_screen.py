@@ -1,0 +1,65 @@
+"""A modal that asks for one number: an amount of money or a dice total.
+
+The number is read by the core's own parser, so "$50", "50" and "1,000" all work and
+a bad entry gets the core's one-line message without leaving the dialog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label
+
+from banker.errors import Refusal
+from banker.language import parse_amount
+
+
+def dice_total(word: str) -> int:
+    """A total two dice can show."""
+    text = word.strip()
+    if not text.isdigit() or not 2 <= int(text) <= 12:
+        raise Refusal(f"{word!r} is not a dice total; type the number the two dice show, 2 to 12")
+    return int(text)
+
+
+class AmountScreen(ModalScreen[int | None]):
+    """Dismissed with the number, or None when cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, hint: str = "", value: int | None = None,
+                 read: Callable[[str], int] = parse_amount, placeholder: str = "amount") -> None:
+        super().__init__(classes="dialog-screen")
+        self.title_text = title
+        self.hint = hint
+        self.value = value
+        self.read = read
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(self.title_text, classes="dialog-title", markup=False)
+            if self.hint:
+                yield Label(self.hint, classes="dialog-hint", markup=False)
+            yield Input(str(self.value) if self.value else "", placeholder=self.placeholder, id="amount")
+            yield Label("", id="amount-error", classes="error", markup=False)
+            yield Label("enter confirm · esc cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        try:
+            number = self.read(event.value)
+        except Refusal as refusal:
+            self.query_one("#amount-error", Label).update(str(refusal))
+            return
+        self.dismiss(number)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,237 @@
+"""The Banker app: opens a game, runs every action through the core, and keeps the screen honest.
+
+All actions go through `BankerApp.act`: the core decides, a refusal becomes an error toast,
+and the table re-renders from `game.state` afterwards, so nothing on screen can disagree
+with the ledger. Whose turn it is lives here too: it is the table's habit, not a ledger fact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import partial
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from banker import commands as c
+from banker.errors import Refusal
+from banker.events import ActionRedone, ActionUndone
+from banker.game import Game, Outcome
+from banker.landing import shortfall
+from banker.ledger import LedgerError
+from banker.saves import (
+    data_dir,
+    default_colours,
+    game_key_of,
+    games_dir,
+    load_token_colours,
+    save_token_colours,
+)
+
+RELOAD_SECONDS = 2.0
+
+
+class BankerApp(App[None]):
+    """The bank at a real Monopoly table."""
+
+    CSS_PATH = "banker.tcss"
+    TITLE = "Banker"
+    SUB_TITLE = "the bank for a real Monopoly table"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
+
+    def __init__(self, path: Path | None = None, data: Path | None = None, watch: bool = True) -> None:
+        super().__init__()
+        self.start_path = path
+        self.data = data or data_dir()
+        self.game: Game | None = None
+        self.turn = 0
+        self.colours: dict[str, str] = {}
+        self.watch_file = watch
+
+    # -- games -------------------------------------------------------------------
+
+    @property
+    def games_folder(self) -> Path:
+        return games_dir(self.data)
+
+    def get_default_screen(self) -> Screen:
+        from screens.start_screen import StartScreen
+
+        path = self.start_path
+        return StartScreen(target=path if path and not path.exists() else None)
+
+    def on_mount(self) -> None:
+        path = self.start_path
+        if path is not None and path.exists():
+            self.open_game(path)
+        elif path is not None:
+            self.new_game(path)
+        if self.watch_file:
+            self.set_interval(RELOAD_SECONDS, self.take_in_other_writers)
+
+    def new_game(self, path: Path | None = None) -> None:
+        from screens.new_game_screen import NewGameScreen
+
+        self.push_screen(NewGameScreen(path))
+
+    def open_game(self, path: Path) -> bool:
+        """Open a game file and show its table; an unusable file gets a clear message instead."""
+        try:
+            game = Game.open(path)
+        except (LedgerError, Refusal) as error:
+            self.notify(str(error), severity="error", title="Cannot open", markup=False)
+            return False
+        self.start_game(game)
+        return True
+
+    def start_game(self, game: Game, colours: dict[str, str] | None = None) -> None:
+        from screens.table_screen import TableScreen
+
+        self.close_game()
+        self.game = game
+        self.turn = 0
+        key = game_key_of(game.store)
+        if colours:
+            save_token_colours(self.data, key, colours)
+        saved = load_token_colours(self.data, key)
+        self.colours = {**default_colours(game.state.players), **saved}
+        self.sub_title = game.store.path.name
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(TableScreen(game))
+        self.call_after_refresh(self.show_open_auction)
+
+    def close_game(self) -> None:
+        if self.game is not None:
+            self.game.close()
+            self.game = None
+
+    def action_close_game(self) -> None:
+        """Back to the start screen (the game is saved after every action already)."""
+        self.close_game()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        refresh = getattr(self.screen, "refresh_games", None)
+        if refresh is not None:
+            refresh()
+        self.sub_title = type(self).SUB_TITLE
+
+    def on_unmount(self) -> None:
+        self.close_game()
+
+    # -- turns -------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> str:
+        """The player whose turn it is (skipping bankrupt players)."""
+        assert self.game is not None
+        state = self.game.state
+        players = state.players
+        for step in range(len(players)):
+            name = players[(self.turn + step) % len(players)]
+            if name not in state.bankrupt:
+                return name
+        return players[self.turn % len(players)]
+
+    def next_player(self) -> str:
+        assert self.game is not None
+        players = self.game.state.players
+        self.turn = players.index(self.current_player) + 1
+        return self.current_player
+
+    # -- acting ------------------------------------------------------------------
+
+    def act(self, command: c.Command | str, quiet: bool = False) -> Outcome | None:
+        """Run one action through the core; refusals become an error toast. Re-renders after."""
+        if self.game is None:
+            return None
+        try:
+            if isinstance(command, str):
+                outcome = self.game.do(command)
+            else:
+                outcome = self.game.execute(command)
+        except Refusal as refusal:
+            self.notify(str(refusal), severity="error", title="Refused", timeout=8, markup=False)
+            self.show_state()
+            return None
+        except LedgerError as error:
+            self.notify(str(error), severity="error", title="Game file problem", timeout=12, markup=False)
+            self.show_state()
+            return None
+        first = outcome.events[0] if outcome.events else None
+        if isinstance(first, ActionUndone):
+            self.notify(first.summary, title="Undone", markup=False)
+        elif isinstance(first, ActionRedone):
+            self.notify(first.summary, title="Redone", markup=False)
+        elif not quiet:
+            self.notify(outcome.summary, timeout=4, markup=False)
+        self.show_state()
+        self.show_open_auction()
+        return outcome
+
+    def pay_or_raise(self, command: c.Command) -> bool | None:
+        """Run a paying command; when the payer is short, open the raise-money screen first.
+
+        True: done; False: refused; None: the raise-money screen is open.
+        """
+        if self.game is None:
+            return False
+        due = shortfall(self.game.state, command)
+        if due is None:
+            return self.act(command) is not None
+        from screens.raise_money_screen import RaiseMoneyScreen
+
+        self.push_screen(RaiseMoneyScreen(self.game, due, command), lambda _: self.show_state())
+        return None
+
+    def show_state(self) -> None:
+        """Re-render every table screen from the game's state."""
+        from screens.table_screen import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                screen.show_state()
+
+    def show_open_auction(self) -> None:
+        """An open auction in the ledger is always on screen (also after a resume or an undo)."""
+        if self.game is None or self.game.state.auction is None:
+            return
+        if any(type(s).__name__ == "AuctionScreen" for s in self.screen_stack):
+            return
+        try:
+            from screens.auction_screen import AuctionScreen
+        except ImportError:
+            self.notify("an auction is open: bid with `bid <player> <amount>`, close with `sold`",
+                        severity="warning", markup=False)
+            return
+        self.push_screen(AuctionScreen(self.game), lambda _: self.show_state())
+
+    def take_in_other_writers(self) -> None:
+        """Another window (or `banker do`) may append to the same file: take it in and re-render."""
+        if self.game is None:
+            return
+        try:
+            if self.game.reload():
+                self.show_state()
+                self.show_open_auction()
+        except LedgerError as error:
+            self.notify(str(error), severity="error", title="Game file problem", markup=False)
+
+    # -- the command palette -------------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for binding in getattr(screen, "PALETTE", ()):
+            key, action, title, help_text = binding
+            yield SystemCommand(f"{title}  ({key})", help_text, partial(screen.run_action, action))
+        if self.game is not None:
+            yield SystemCommand("Close game", "Back to the start screen (everything is already saved)",
+                                self.action_close_game)
+
+
+def make_app(path: Path | None = None, data: Path | None = None, watch: bool = True) -> BankerApp:
+    """The app for the CLI (`banker`, `banker GAME.db`) and the tests (which pass their own data folder)."""
+    return BankerApp(path, data, watch)

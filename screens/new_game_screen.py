@@ -1,0 +1,173 @@
+"""New game: the edition, the players with their token colours, and the house rules.
+
+Names are checked by the core (`player_names_refusal`), so the screen refuses exactly
+what `banker new` refuses, with the same words.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
+
+from banker.errors import Refusal
+from banker.game import HOUSE_RULES, Game, player_names_refusal
+from banker.ledger import LedgerError
+from banker.saves import TOKEN_COLOURS, new_game_path
+from editions import Edition, EditionError, edition_files, load_edition_file
+from screens.colours import token_style
+
+if TYPE_CHECKING:
+    from screens.app import BankerApp
+
+DEFAULT_EDITION = "classic-us"
+DEFAULT_PLAYERS = 3
+
+
+def usable_editions() -> dict[str, Edition]:
+    """Every edition file that loads; a broken user file is left out rather than stopping the app."""
+    found = {}
+    for edition_id, path in edition_files().items():
+        try:
+            found[edition_id] = load_edition_file(path)
+        except EditionError:
+            continue
+    return found
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("ctrl+s", "create", "Create game"),
+        Binding("ctrl+n", "more_players", "Add player"),
+        Binding("ctrl+r", "fewer_players", "Remove player"),
+        Binding("escape", "cancel", "Back"),
+    ]
+
+    def __init__(self, path: Path | None = None) -> None:
+        super().__init__(id="new-game")
+        self.path = path
+        self.editions = usable_editions()
+        self.most = max((e.max_players for e in self.editions.values()), default=2)
+        self.count = DEFAULT_PLAYERS
+
+    @property
+    def banker(self) -> BankerApp:
+        return cast("BankerApp", self.app)
+
+    @property
+    def edition(self) -> Edition:
+        chosen = self.query_one("#edition", Select).value
+        return self.editions[chosen if isinstance(chosen, str) else next(iter(self.editions))]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        first = DEFAULT_EDITION if DEFAULT_EDITION in self.editions else next(iter(self.editions), None)
+        with VerticalScroll(id="new-game-body"):
+            yield Label("New game", classes="title")
+            with Horizontal(classes="form-row"):
+                yield Label("Edition", classes="form-label")
+                yield Select([(e.name, i) for i, e in self.editions.items()], value=first or Select.NULL,
+                             allow_blank=False, id="edition", compact=True)
+            yield Static("", id="edition-about", classes="about")
+            yield Label("", id="players-title", classes="section")
+            for index in range(self.most):
+                with Horizontal(classes="form-row player-row", id=f"row-{index}"):
+                    yield Label(f"Player {index + 1}", classes="form-label")
+                    yield Input(placeholder="name", id=f"name-{index}", classes="player-name", compact=True)
+                    yield Select([(Text(colour, style=token_style(colour)), colour) for colour in TOKEN_COLOURS],
+                                 value=TOKEN_COLOURS[index % len(TOKEN_COLOURS)], allow_blank=False,
+                                 id=f"colour-{index}", classes="token", compact=True)
+            with Horizontal(classes="form-row"):
+                yield Button("+ player (ctrl+n)", id="more", compact=True)
+                yield Button("- player (ctrl+r)", id="fewer", compact=True)
+            yield Label("House rules", classes="section")
+            for rule, text in HOUSE_RULES.items():
+                with Horizontal(classes="form-row rule-row"):
+                    yield Switch(False, id=f"rule-{rule}")
+                    yield Label(f"{rule}: {text}", classes="rule-text", markup=False)
+            yield Label("", id="save-to", classes="hint", markup=False)
+            yield Label("", id="new-game-error", classes="error", markup=False)
+            with Horizontal(classes="form-row"):
+                yield Button("Create game (ctrl+s)", id="create", variant="primary")
+                yield Button("Back (esc)", id="cancel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_edition()
+        self.query_one("#name-0", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "edition":
+            self.show_edition()
+
+    def show_edition(self) -> None:
+        edition = self.edition
+        money = edition.money
+        about = (f"start cash {money(edition.starting_cash)} · GO {money(edition.go_salary)} · "
+                 f"{edition.min_players}-{edition.max_players} players\n{edition.about}")
+        self.query_one("#edition-about", Static).update(about)
+        self.set_count(self.count)
+
+    def set_count(self, count: int) -> None:
+        edition = self.edition
+        self.count = max(edition.min_players, min(count, edition.max_players))
+        for index in range(self.most):
+            self.query_one(f"#row-{index}").display = index < self.count
+        self.query_one("#players-title", Label).update(
+            f"Players: {self.count} of {edition.min_players} to {edition.max_players}")
+        where = str(self.path) if self.path else "the Banker games folder, named after the players"
+        self.query_one("#save-to", Label).update(f"Saved to {where}")
+
+    def names(self) -> list[str]:
+        return [self.query_one(f"#name-{i}", Input).value for i in range(self.count)]
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        index = int((event.input.id or "name-0").split("-")[1])
+        if index + 1 < self.count:
+            self.query_one(f"#name-{index + 1}", Input).focus()
+        else:
+            self.action_create()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        actions = {"create": self.action_create, "cancel": self.action_cancel,
+                   "more": self.action_more_players, "fewer": self.action_fewer_players}
+        if event.button.id in actions:
+            actions[event.button.id]()
+
+    def action_more_players(self) -> None:
+        self.set_count(self.count + 1)
+
+    def action_fewer_players(self) -> None:
+        self.set_count(self.count - 1)
+
+    def action_cancel(self) -> None:
+        self.dismiss()
+
+    def refuse(self, message: str) -> None:
+        self.query_one("#new-game-error", Label).update(message)
+        self.notify(message, severity="error", title="Cannot start", markup=False)
+
+    def action_create(self) -> None:
+        edition, names = self.edition, self.names()
+        if reason := player_names_refusal(names, edition):
+            self.refuse(reason)
+            return
+        names = [n.strip() for n in names]
+        rules = [rule for rule in HOUSE_RULES if self.query_one(f"#rule-{rule}", Switch).value]
+        path = self.path or new_game_path(self.banker.games_folder, names)
+        colours = {}
+        for index, name in enumerate(names):
+            value = self.query_one(f"#colour-{index}", Select).value
+            colours[name] = value if isinstance(value, str) else TOKEN_COLOURS[index]
+        try:
+            game = Game.create(path, edition, names, rules)
+        except (Refusal, LedgerError) as error:
+            self.refuse(str(error))
+            return
+        self.banker.start_game(game, colours)

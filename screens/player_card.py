@@ -1,0 +1,101 @@
+"""One player's card on the table: cash in large digits, deeds by colour group, jail and cards."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Digits, Static
+
+from banker.state import GameState
+from screens.colours import group_style, token_style
+
+DIGIT_CHARACTERS = set("0123456789$£€")
+
+
+def cash_digits(state: GameState, amount: int) -> str:
+    """The cash for the Digits widget: its font has no thousands separator and few currency signs."""
+    sign = state.edition.currency if set(state.edition.currency) <= DIGIT_CHARACTERS else ""
+    return f"{sign}{amount}"
+
+
+def building_mark(level: int) -> str:
+    return "hotel" if level == 5 else "⌂" * level
+
+
+def deeds_text(state: GameState, player: str) -> Text:
+    """Deeds grouped by colour in board order, with buildings and mortgages marked."""
+    text = Text()
+    owned = state.deeds_of(player)
+    if not owned:
+        return Text("no deeds", style="dim")
+    by_group: dict[str, list[str]] = {}
+    for name in owned:
+        by_group.setdefault(state.deed(name).group, []).append(name)
+    for group, names in by_group.items():
+        whole = len(names) == len(state.group(names[0]))
+        for name in sorted(names, key=lambda n: state.deed(n).position):
+            holding = state.deeds[name]
+            if text:
+                text.append("\n")
+            text.append("■" if whole else "□", style=group_style(group))
+            text.append(" ")
+            text.append(name, style="dim strike" if holding.mortgaged else "")
+            if holding.level:
+                text.append(f" {building_mark(holding.level)}", style="bold green" if holding.level < 5 else "bold red")
+            if holding.mortgaged:
+                text.append(" mortgaged", style="italic #ff8c00")
+    return text
+
+
+def marks_text(state: GameState, player: str) -> Text:
+    text = Text()
+    if player in state.bankrupt:
+        text.append("BANKRUPT", style="bold reverse red")
+    if player in state.in_jail:
+        text.append("IN JAIL", style="bold reverse #ff8c00")
+    for deck in state.jail_cards[player]:
+        if text:
+            text.append("  ")
+        text.append(f"Get Out of Jail Free ({'Chance' if deck == 'chance' else 'Chest'})", style="bold cyan")
+    return text
+
+
+class PlayerCard(Vertical):
+    """Re-rendered from the state after every action; it keeps nothing of its own."""
+
+    def __init__(self, player: str, colour: str, index: int) -> None:
+        super().__init__(id=f"card-{index}", classes="player-card")
+        self.player = player
+        self.colour = colour
+        self.shown: tuple = ()
+
+    def compose(self) -> ComposeResult:
+        yield Digits("", classes="cash")
+        yield Static("", classes="marks")
+        yield Static("", classes="deeds")
+
+    def on_mount(self) -> None:
+        self.styles.border = ("round", token_style(self.colour))
+        self.styles.border_title_color = token_style(self.colour)
+
+    def show(self, state: GameState, current: bool) -> None:
+        player = self.player
+        cash = state.cash(player)
+        deeds = tuple((d, state.deeds[d].level, state.deeds[d].mortgaged) for d in state.deeds_of(player))
+        key = (cash, current, deeds, player in state.in_jail, player in state.bankrupt,
+               tuple(state.jail_cards[player]))
+        if key == self.shown:
+            return
+        self.shown = key
+        self.border_title = Text(f"▶ {player}  (turn)" if current else player)
+        self.border_subtitle = Text(f"{state.edition.money(cash)} · {len(deeds)} deed{'s' if len(deeds) != 1 else ''}")
+        self.set_class(current, "-current")
+        self.set_class(player in state.bankrupt, "-bankrupt")
+        self.styles.border = ("heavy" if current else "round", token_style(self.colour))
+        self.query_one(Digits).update(cash_digits(state, cash))
+        marks = marks_text(state, player)
+        marks_widget = self.query_one(".marks", Static)
+        marks_widget.update(marks)
+        marks_widget.display = bool(marks)
+        self.query_one(".deeds", Static).update(deeds_text(state, player))

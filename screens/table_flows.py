@@ -1,0 +1,356 @@
+"""The table's flows: each key asks what it needs in small dialogs, then runs one command.
+
+Only legal choices are offered: every list is built with the core's pure checks
+(build_refusal, sell_refusal, mortgage_refusal ...); a choice the rules refuse is shown
+greyed with the reason. Payments go through `pay_or_raise`, so a player short of cash
+gets the raise-money screen instead of a bare refusal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from textual import work
+from textual.screen import Screen
+
+from banker import commands as c
+from banker.events import BANK, POT
+from banker.game import Game
+from banker.landing import (
+    CARD,
+    DECK_NAMES,
+    DICE,
+    Offer,
+    card_asks_passed_go,
+    card_command,
+    card_deeds,
+    card_destination,
+    card_needs_dice,
+    card_refusal,
+    deck_cards,
+)
+from banker.rules.buildings import build_refusal, describe, level_cost, sale_value, sell_refusal
+from banker.rules.deeds import lift_cost, mortgage_refusal, unmortgage_refusal
+from banker.state import HOTEL
+from screens.amount_screen import AmountScreen, dice_total
+from screens.choice_screen import Choice, ChoiceScreen
+
+if TYPE_CHECKING:
+    from screens.app import BankerApp
+    from screens.board_list import BoardList
+
+
+class TableFlows:
+    """Mixed into the table screen; `game` and `banker` come from it."""
+
+    game: Game
+
+    if TYPE_CHECKING:
+        @property
+        def banker(self) -> BankerApp: ...
+
+        @property
+        def app(self) -> Any: ...
+
+        def notify(self, message: str, **kwargs: Any) -> None: ...
+
+        @property
+        def board(self) -> BoardList: ...
+
+        def show_current_card(self) -> None: ...
+
+    async def ask(self, screen: Screen[Any]) -> Any:
+        return await self.app.push_screen_wait(screen)
+
+    async def pick_player(self, title: str, accounts: bool = False, exclude: str = "",
+                          highlight: str = "") -> str | None:
+        state = self.game.state
+        names = [p for p in state.active_players if p != exclude]
+        if accounts:
+            names += [a for a in (BANK, POT) if a != exclude and (a == BANK or state.free_parking)]
+        if not names:
+            return None
+        money = self.game.money
+        choices = [Choice(f"{n}  {money(state.cash(n))}" if n in state.players else
+                          (f"the pot  {money(state.cash(POT))}" if n == POT else "the bank"), n) for n in names]
+        wanted = highlight or self.banker.current_player
+        start = names.index(wanted) if wanted in names else 0
+        return await self.ask(ChoiceScreen(title, choices, highlight=start))
+
+    async def pay(self, command: c.Command) -> bool:
+        """Run a paying command, through the raise-money screen when the payer is short."""
+        return bool(self.banker.pay_or_raise(command))
+
+    # -- landing -------------------------------------------------------------------
+
+    def action_land(self) -> None:
+        self.land_flow(None)
+
+    @work(exclusive=True)
+    async def land_flow(self, position: int | None) -> None:
+        """One landing; a moving card (advance, go back) leads straight to the landing it causes."""
+        from screens.landing_screen import LandingScreen
+
+        player = self.banker.current_player
+        fixed = False
+        while True:
+            landing = await self.ask(LandingScreen(self.game, player, position, fixed))
+            if landing is None:
+                return
+            self.show_space(landing.position)
+            position = await self.run_offer(landing.player, landing.offer, landing.position)
+            if position is None:
+                return
+            player, fixed = landing.player, True
+            self.notify(f"{player} moves to {self.game.state.edition.spaces[position].name}",
+                        title="Card", markup=False)
+
+    def show_space(self, position: int) -> None:
+        """Keep the board's cursor on the space just landed on, so its new owner and rent are in view."""
+        self.board.move_cursor(row=position)
+
+    async def run_offer(self, player: str, offer: Offer, position: int) -> int | None:
+        """Do the offer picked; returns where a card moved the token when that space needs settling."""
+        command = offer.command
+        destination = None
+        if offer.needs == DICE and isinstance(command, c.Rent):
+            dice = await self.ask(AmountScreen(f"Rent for {command.deed}: what did {player}'s dice show?",
+                                               "the total of the two dice", read=dice_total,
+                                               placeholder="dice total, 2 to 12"))
+            if dice is None:
+                return None
+            command = replace(command, dice=dice)
+        elif offer.needs == CARD:
+            command = await self.card_flow(player, offer.deck)
+            if isinstance(command, c.DrawCard):
+                card = next(k for k in self.game.state.edition.cards
+                            if k.deck == command.deck and k.key == command.key)
+                destination = card_destination(self.game.state, card, position, command.deed)
+        if command is None:
+            return None
+        if isinstance(command, c.OpenAuction):
+            self.banker.act(command)
+            return None
+        done = await self.pay(command)
+        return destination if done else None
+
+    async def card_flow(self, player: str, deck: str) -> c.DrawCard | None:
+        state = self.game.state
+        cards = deck_cards(state, deck)
+        card = await self.ask(ChoiceScreen(f"{DECK_NAMES[deck]}: which card did {player} draw?",
+                                           [Choice(k.title, k, card_refusal(state, player, k)) for k in cards]))
+        if card is None:
+            return None
+        deed = ""
+        if deeds := card_deeds(state, card):
+            word = state.edition.term(card.kind)
+            owners = {d: state.deeds[d].owner for d in deeds}
+            deed = await self.ask(ChoiceScreen(f"Which {word} is nearest to {player}?",
+                                               [Choice(f"{d}  ({'bank' if owners[d] == BANK else owners[d]})", d)
+                                                for d in deeds]))
+            if deed is None:
+                return None
+        passed_go = False
+        if card_asks_passed_go(card):
+            salary = self.game.money(state.edition.go_salary)
+            answer = await self.ask(ChoiceScreen(f"Did {player} pass GO on the way?",
+                                                 [Choice("No", False), Choice(f"Yes: collect {salary}", True)]))
+            if answer is None:
+                return None
+            passed_go = bool(answer)
+        dice = None
+        if card_needs_dice(state, player, card, deed):
+            dice = await self.ask(AmountScreen(f"{deed} is owned: roll the dice. What is the total?",
+                                               read=dice_total, placeholder="dice total, 2 to 12"))
+            if dice is None:
+                return None
+        return card_command(player, card, deed, dice, passed_go)
+
+    def action_go(self) -> None:
+        self.banker.act(c.Salary(self.banker.current_player))
+
+    @work(exclusive=True)
+    async def action_go_pick(self) -> None:
+        player = await self.pick_player("Who passed GO?")
+        if player:
+            self.banker.act(c.Salary(player))
+
+    def action_next_player(self) -> None:
+        self.banker.next_player()
+        self.banker.show_state()
+        self.show_current_card()
+
+    # -- money between accounts ------------------------------------------------------
+
+    @work(exclusive=True)
+    async def action_pay(self) -> None:
+        payer = await self.pick_player("Who pays?", accounts=True)
+        if payer is None:
+            return
+        payee = await self.pick_player(f"{payer} pays whom?", accounts=True, exclude=payer, highlight=BANK)
+        if payee is None:
+            return
+        amount = await self.ask(AmountScreen(f"How much does {payer} pay {payee}?"))
+        if amount is not None:
+            await self.pay(c.Pay(payer, payee, amount, "pay"))
+
+    @work(exclusive=True)
+    async def action_collect(self) -> None:
+        payee = await self.pick_player("Who collects?")
+        if payee is None:
+            return
+        payer = await self.pick_player(f"{payee} collects from?", accounts=True, exclude=payee, highlight=BANK)
+        if payer is None:
+            return
+        amount = await self.ask(AmountScreen(f"How much does {payee} collect from {payer}?"))
+        if amount is not None:
+            await self.pay(c.Pay(payer, payee, amount, "collect"))
+
+    # -- buildings and mortgages -------------------------------------------------------
+
+    def owned(self) -> list[tuple[str, str]]:
+        """(player, deed) for every deed an active player holds, in board order."""
+        state = self.game.state
+        return [(h.owner, name) for name, h in state.deeds.items() if h.owner in state.active_players]
+
+    async def pick_deed(self, title: str, choices: list[Choice], nothing: str) -> Any:
+        if not choices:
+            self.notify(nothing, severity="warning", markup=False)
+            return None
+        choices.sort(key=lambda ch: ch.refusal is not None)
+        return await self.ask(ChoiceScreen(title, choices))
+
+    @work(exclusive=True)
+    async def action_build(self) -> None:
+        state, money = self.game.state, self.game.money
+        choices = []
+        for player, deed in self.owned():
+            if state.deed(deed).kind != "street" or not state.owns_group(player, deed):
+                continue
+            level = state.deeds[deed].level
+            if level == HOTEL:
+                continue
+            cost = level_cost(state, deed, level + 1)
+            label = f"{player} · {deed}: {describe(level)} → {describe(level + 1)} for {money(cost)}"
+            choices.append(Choice(label, (player, deed), build_refusal(state, player, deed, 1)))
+        picked = await self.pick_deed("Build on which deed?", choices,
+                                      "nothing to build on: a player must own a whole colour group first")
+        if picked:
+            await self.pay(c.Build(picked[0], picked[1], 1))
+
+    @work(exclusive=True)
+    async def action_sell(self) -> None:
+        state, money = self.game.state, self.game.money
+        choices = []
+        for player, deed in self.owned():
+            level = state.deeds[deed].level
+            if not level:
+                continue
+            value = sale_value(state, deed, level, level - 1)
+            label = f"{player} · {deed}: {describe(level)} → {describe(level - 1)}, +{money(value)}"
+            choices.append(Choice(label, (player, deed), sell_refusal(state, player, deed, 1)))
+        picked = await self.pick_deed("Sell a building from which deed?", choices, "no deed has buildings to sell")
+        if picked:
+            self.banker.act(c.SellBuildings(picked[0], picked[1], 1))
+
+    @work(exclusive=True)
+    async def action_mortgage(self) -> None:
+        state, money = self.game.state, self.game.money
+        choices = [Choice(f"{player} · {deed}: +{money(state.deed(deed).mortgage)}", (player, deed),
+                          mortgage_refusal(state, player, deed))
+                   for player, deed in self.owned() if not state.deeds[deed].mortgaged]
+        picked = await self.pick_deed("Mortgage which deed?", choices, "no unmortgaged deed is owned by a player")
+        if picked:
+            self.banker.act(c.Mortgage(picked[0], picked[1]))
+
+    @work(exclusive=True)
+    async def action_unmortgage(self) -> None:
+        state, money = self.game.state, self.game.money
+        choices = [Choice(f"{player} · {deed}: pay {money(lift_cost(state, deed))}", (player, deed),
+                          unmortgage_refusal(state, player, deed))
+                   for player, deed in self.owned() if state.deeds[deed].mortgaged]
+        picked = await self.pick_deed("Lift the mortgage on which deed?", choices, "no deed is mortgaged")
+        if picked:
+            await self.pay(c.Unmortgage(picked[0], picked[1]))
+
+    # -- jail, auctions, bankruptcy --------------------------------------------------------
+
+    @work(exclusive=True)
+    async def action_jail(self) -> None:
+        player = await self.pick_player("Jail: which player?")
+        if player is None:
+            return
+        state, money = self.game.state, self.game.money
+        if player in state.in_jail:
+            choices = [Choice(f"pay the {money(state.edition.jail_fine)} fine and leave", c.Bail(player))]
+            choices += [Choice(f"use the {DECK_NAMES[deck]} Get Out of Jail Free card", c.UseJailCard(player, deck))
+                        for deck in dict.fromkeys(state.jail_cards[player])]
+            choices.append(Choice("rolled doubles: leave without paying", c.RolledOut(player)))
+        else:
+            choices = [Choice(f"{player} goes to jail", c.GoToJail(player))]
+        command = await self.ask(ChoiceScreen(f"Jail: {player}", choices))
+        if command is not None:
+            await self.pay(command)
+
+    @work(exclusive=True)
+    async def action_auction(self) -> None:
+        state, money = self.game.state, self.game.money
+        waiting = [Choice(f"{d}  (left by a bankruptcy)", d) for d in state.to_auction]
+        rest = [Choice(f"{d}  (list price {money(state.deed(d).price)})", d)
+                for d, h in state.deeds.items() if h.owner == BANK and d not in state.to_auction]
+        deed = await self.pick_deed("Auction which deed?", waiting + rest, "the bank holds no deed to auction")
+        if deed:
+            self.banker.act(c.OpenAuction(deed))
+
+    @work(exclusive=True)
+    async def action_raise_money(self) -> None:
+        from screens.raise_money_screen import RaiseMoneyScreen
+
+        player = await self.pick_player("Raise money for which player?")
+        if player:
+            await self.ask(RaiseMoneyScreen(self.game, None, None, player))
+
+    @work(exclusive=True)
+    async def action_bankrupt(self) -> None:
+        player = await self.pick_player("Who is bankrupt?")
+        if player is None:
+            return
+        state = self.game.state
+        creditors = [Choice("the bank", BANK)] + [Choice(p, p) for p in state.active_players if p != player]
+        creditor = await self.ask(ChoiceScreen(f"{player} is bankrupt to whom?", creditors,
+                                               "the player owed, or the bank for taxes, fines and the bank's debts"))
+        if creditor is None:
+            return
+        sure = await self.ask(ChoiceScreen(f"Declare {player} bankrupt to {creditor}?",
+                                           [Choice("No, go back", False), Choice("Yes, declare it", True)]))
+        if sure:
+            self.banker.act(c.Bankrupt(player, creditor))
+
+    # -- other screens and undo ---------------------------------------------------------
+
+    def open_screen(self, module: str, name: str) -> None:
+        """Open a screen another part of the app provides; a missing one is a clear message."""
+        import importlib
+
+        try:
+            screen_class = getattr(importlib.import_module(f"screens.{module}"), name)
+        except (ImportError, AttributeError):
+            self.notify(f"the {name} is not available in this build", severity="error", markup=False)
+            return
+        self.app.push_screen(screen_class(self.game), lambda _: self.banker.show_state())
+
+    def action_trade(self) -> None:
+        self.open_screen("trade_screen", "TradeScreen")
+
+    def action_ledger(self) -> None:
+        self.open_screen("ledger_screen", "LedgerScreen")
+
+    def action_end_game(self) -> None:
+        self.open_screen("end_screen", "EndScreen")
+
+    def action_undo(self) -> None:
+        self.banker.act(c.Undo())
+
+    def action_redo(self) -> None:
+        self.banker.act(c.Redo())

@@ -1,0 +1,169 @@
+"""The table: a card per player, the board with what each landing costs, and the command bar.
+
+Everything shown is drawn from `game.state` in `show_state`, which the app calls after
+every action (and the screen calls when it comes back to the front), so the screen
+never holds a fact the ledger does not.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Static
+
+from banker.errors import Refusal
+from banker.events import POT
+from banker.game import Game
+from banker.language import USAGE, parse
+from screens.board_list import BoardList
+from screens.choice_screen import Choice, ChoiceScreen
+from screens.command_bar import CommandBar
+from screens.player_card import PlayerCard
+from screens.table_flows import TableFlows
+
+if TYPE_CHECKING:
+    from screens.app import BankerApp
+
+# key, action, title, what it does, shown in the footer
+TABLE_KEYS: list[tuple[str, str, str, str, bool]] = [
+    ("l", "land", "Land", "A player landed on a space: buy, auction, rent, tax, card, jail", True),
+    ("g", "go", "GO", "The player whose turn it is passed GO: collect the salary", True),
+    ("n", "next_player", "Next", "Next player's turn", True),
+    ("p", "pay", "Pay", "A payment between any two of the bank, the players and the pot", True),
+    ("c", "collect", "Collect", "A player collects from the bank, the pot or another player", True),
+    ("ctrl+z", "undo", "Undo", "Undo the last action (a new event; nothing is erased)", True),
+    ("b", "build", "Build", "Build a house or hotel (only the legal choices)", True),
+    ("s", "sell", "Sell", "Sell a house or hotel back to the bank", True),
+    ("m", "mortgage", "Mortgage", "Mortgage a deed", True),
+    ("u", "unmortgage", "Unmortgage", "Lift a mortgage: pay the mortgage plus 10%", True),
+    ("j", "jail", "Jail", "Go to jail, pay the fine, use a card or rolled doubles", True),
+    ("a", "auction", "Auction", "Auction a deed the bank holds", True),
+    ("t", "trade", "Trade", "A trade between two players", True),
+    ("L", "ledger", "Ledger", "Every event of the game, with running balances", False),
+    ("colon", "command", "Type", "Type an action in the command language", False),
+    ("ctrl+y", "redo", "Redo", "Redo the action just undone", False),
+    ("G", "go_pick", "GO for…", "A player of your choice passed GO", False),
+    ("r", "raise_money", "Raise money", "What a player could sell or mortgage, and do it", False),
+    ("x", "bankrupt", "Bankrupt", "Declare a player bankrupt to a creditor", False),
+    ("E", "end_game", "End of game", "The valuation, the winner and the net-worth chart", False),
+    ("question_mark", "keys", "Keys", "Show or hide every key of this screen", False),
+]
+KEY_NAMES = {"colon": ":", "question_mark": "?"}
+
+
+class TableScreen(TableFlows, Screen[None]):
+    BINDINGS = [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
+    PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(id="table")
+        self.game = game
+
+    @property
+    def banker(self) -> BankerApp:
+        return cast("BankerApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        state = self.game.state
+        yield Header()
+        yield Static("", id="status")
+        with Horizontal(id="table-body"):
+            with VerticalScroll(id="cards"):
+                for index, player in enumerate(state.players):
+                    yield PlayerCard(player, self.banker.colours.get(player, "white"), index)
+            yield BoardList(self.banker.colours)
+        yield CommandBar(lambda: self.game.state)
+        yield Footer(compact=True)
+
+    @property
+    def board(self) -> BoardList:
+        return self.query_one(BoardList)
+
+    def on_mount(self) -> None:
+        self.show_state()
+        self.board.focus()
+
+    def show_current_card(self) -> None:
+        """With many players the cards scroll: bring the one whose turn it is into view."""
+        current = self.banker.current_player
+        for card in self.query(PlayerCard):
+            if card.player == current:
+                self.query_one("#cards", VerticalScroll).scroll_to_widget(card, animate=False)
+
+    def on_screen_resume(self) -> None:
+        self.show_state()
+
+    def show_state(self) -> None:
+        """Draw everything from the game's state; cheap when little changed."""
+        if not self.is_mounted:
+            return
+        state = self.game.state
+        current = self.banker.current_player
+        for card in self.query(PlayerCard):
+            card.show(state, card.player == current)
+        self.query_one(BoardList).show(state)
+        self.query_one("#status", Static).update(self.status_text(current))
+
+    def status_text(self, current: str) -> Text:
+        state, money = self.game.state, self.game.money
+        count = self.game.head[0]
+        text = Text()
+        text.append(f" ▶ {current}'s turn ", style="bold reverse")
+        text.append(f"  bank: {state.bank_houses} houses, {state.bank_hotels} hotels")
+        if state.free_parking:
+            text.append(f" · pot {money(state.cash(POT))}")
+        text.append(f" · ledger: {count} event{'s' if count != 1 else ''}", style="dim")
+        if state.auction:
+            text.append(f"  auction open: {state.auction.deed}", style="bold #ff8c00")
+        if state.to_auction:
+            text.append(f"  to auction (a): {', '.join(state.to_auction)}", style="bold #ff8c00")
+        return text
+
+    # -- the board and the command bar -------------------------------------------------
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if isinstance(event.data_table, BoardList) and event.row_key.value is not None:
+            self.land_flow(int(event.row_key.value))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if not isinstance(event.input, CommandBar):
+            return
+        bar = event.input
+        line = event.value.strip()
+        if line in ("help", "?"):
+            self.show_usage()
+            return
+        try:
+            command = parse(line, self.game.state)
+        except Refusal as refusal:
+            self.notify(str(refusal), severity="error", title="Refused", timeout=8, markup=False)
+            return
+        bar.remember(line)
+        if self.banker.pay_or_raise(command) is not False:
+            bar.value = ""
+
+    def show_usage(self) -> None:
+        choices = [Choice(usage, verb) for verb, usage in USAGE.items()]
+
+        def fill(verb: object) -> None:
+            bar = self.query_one(CommandBar)
+            if isinstance(verb, str):
+                bar.value = verb + " "
+                bar.cursor_position = len(bar.value)
+            bar.focus()
+
+        self.app.push_screen(ChoiceScreen("The command language", choices, "pick one to start typing it"), fill)
+
+    def action_keys(self) -> None:
+        if self.query("HelpPanel"):
+            self.app.action_hide_help_panel()
+        else:
+            self.app.action_show_help_panel()
+
+    def action_command(self) -> None:
+        self.query_one(CommandBar).focus()

@@ -1,0 +1,164 @@
+"""Starting: a new game through the screens, resuming a saved one, opening a file by its path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Select, Switch
+
+from banker.game import Game
+from banker.saves import game_key, games_dir, load_token_colours
+from editions import load_edition
+from screens.app import BankerApp, make_app
+from screens.new_game_screen import NewGameScreen
+from screens.start_screen import StartScreen
+from screens.table_screen import TableScreen
+
+SIZE = (120, 40)
+
+
+async def keys(pilot: Pilot, *names: str) -> None:
+    for name in names:
+        await pilot.press(name)
+        await pilot.pause()
+    await pilot.pause()
+
+
+async def type_names(pilot: Pilot, *names: str) -> None:
+    for name in names:
+        await pilot.press(*name)
+        await keys(pilot, "enter")
+
+
+def error_text(app: BankerApp) -> str:
+    return str(app.screen.query_one("#new-game-error").render())
+
+
+@pytest.mark.asyncio
+async def test_new_game_through_the_screens(tmp_path: Path) -> None:
+    app = make_app(data=tmp_path, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await keys(pilot, "n")
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#colour-1", Select).value = "magenta"
+        await type_names(pilot, "Alice", "Bob", "Carol")
+        assert isinstance(app.screen, TableScreen)
+        assert app.game is not None
+        path = app.game.store.path
+    assert path == games_dir(tmp_path) / "alice-bob-carol.db"
+    game = Game.open(path)
+    assert game.state.players == ("Alice", "Bob", "Carol") and game.state.cash("Carol") == 1500
+    assert load_token_colours(tmp_path, game_key(game.records[0].hash))["Bob"] == "magenta"
+    game.close()
+
+
+@pytest.mark.asyncio
+async def test_new_game_refuses_two_players_with_the_same_name(tmp_path: Path) -> None:
+    app = make_app(data=tmp_path, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "n")
+        await type_names(pilot, "Alice", "alice", "Carol")
+        assert isinstance(app.screen, NewGameScreen)
+        assert "two players have the same name" in error_text(app)
+    assert not games_dir(tmp_path).exists() or not list(games_dir(tmp_path).iterdir())
+
+
+@pytest.mark.asyncio
+async def test_new_game_refuses_an_empty_name(tmp_path: Path) -> None:
+    app = make_app(data=tmp_path, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "n")
+        await type_names(pilot, "Alice", "Bob")
+        await keys(pilot, "ctrl+s")
+        assert "a player name is empty" in error_text(app)
+        await keys(pilot, "ctrl+r", "ctrl+s")  # two players are enough
+        assert isinstance(app.screen, TableScreen)
+        assert app.game is not None and app.game.state.players == ("Alice", "Bob")
+
+
+@pytest.mark.asyncio
+async def test_new_game_with_another_edition_and_a_house_rule(tmp_path: Path) -> None:
+    app = make_app(data=tmp_path, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "n")
+        screen = app.screen
+        screen.query_one("#edition", Select).value = "classic-uk"
+        await pilot.pause()
+        assert "M1,500" in str(screen.query_one("#edition-about").render())
+        for _ in range(6):
+            await keys(pilot, "ctrl+n")
+        assert "8 of 2 to 8" in str(screen.query_one("#players-title").render())
+        await keys(pilot, "ctrl+r", "ctrl+r", "ctrl+r", "ctrl+r", "ctrl+r")
+        screen.query_one("#rule-free-parking", Switch).value = True
+        await type_names(pilot, "Ann", "Ben", "Cat")
+        assert isinstance(app.screen, TableScreen)
+        assert app.game is not None
+        assert app.game.state.edition.id == "classic-uk" and app.game.state.free_parking
+
+
+@pytest.mark.asyncio
+async def test_game_file_given_on_the_command_line_is_created_only_by_new_game(tmp_path: Path) -> None:
+    path = tmp_path / "friday.db"
+    app = make_app(path, data=tmp_path / "data", watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        await keys(pilot, "escape")
+        assert isinstance(app.screen, StartScreen)
+        assert "friday.db does not exist yet" in str(app.screen.query_one("#target-note").render())
+        assert not path.exists()
+        await keys(pilot, "n")
+        await type_names(pilot, "Alice", "Bob", "Carol")
+        assert isinstance(app.screen, TableScreen)
+    assert path.exists()
+
+
+@pytest.mark.asyncio
+async def test_resume_a_saved_game_from_the_list(tmp_path: Path) -> None:
+    folder = games_dir(tmp_path)
+    older = Game.create(folder / "older.db", load_edition("classic-us"), ["Ann", "Ben"])
+    older.close()
+    newer = Game.create(folder / "newer.db", load_edition("classic-uk"), ["Alice", "Bob", "Carol"])
+    newer.do("buy Alice Mayfair")
+    newer.close()
+    app = make_app(data=tmp_path, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one("#saved-games", DataTable)
+        assert table.row_count == 2
+        first = table.get_row_at(0)
+        assert "Alice, Bob, Carol" in first and "Alice buys Mayfair for M400" in first
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, TableScreen)
+        assert app.game is not None and app.game.state.deeds["Mayfair"].owner == "Alice"
+
+
+@pytest.mark.asyncio
+async def test_open_a_game_file_by_its_path(tmp_path: Path) -> None:
+    path = tmp_path / "elsewhere.db"
+    Game.create(path, load_edition("classic-us"), ["Ann", "Ben"]).close()
+    app = make_app(data=tmp_path / "data", watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "o")
+        await pilot.press(*str(tmp_path / "missing.db"))
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, StartScreen)
+        assert any("no game file at" in n.message for n in app._notifications)
+        app.screen.query_one("#open-path").value = str(path)
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.asyncio
+async def test_a_file_that_is_not_a_game_gets_a_clear_message(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    path.write_text("shopping list")
+    app = make_app(path, data=tmp_path / "data", watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert any("not a Banker game file" in n.message and n.severity == "error" for n in app._notifications)
