@@ -16,7 +16,7 @@ from . import commands as c
 from .events import ACCOUNTS, BANK, POT
 from .rules.buildings import level_cost, sale_value, sell_refusal
 from .rules.checks import auction_open, not_playing
-from .rules.deeds import for_sale, lift_cost, mortgage_refusal, rent_refusal
+from .rules.deeds import buy_refusal, for_sale, lift_cost, mortgage_refusal, rent_refusal
 from .rules.rent import rent_due
 from .rules.table import jail_card_holder
 from .state import HOTEL, GameState
@@ -78,9 +78,11 @@ def _deed_offers(state: GameState, player: str, deed: str) -> list[Offer]:
     money = state.edition.money
     holding, card = state.deeds[deed], state.deed(deed)
     if for_sale(state, deed) is None:
-        return [Offer(f"buy {deed} for {money(card.price)}", c.Buy(player, deed)),
-                Offer(f"auction {deed} (opening bid from {money(state.edition.auction_min_bid)})",
-                      c.OpenAuction(deed))]
+        auction = Offer(f"auction {deed} (opening bid from {money(state.edition.auction_min_bid)})",
+                        c.OpenAuction(deed))
+        if buy_refusal(state, deed):
+            return [auction]
+        return [Offer(f"buy {deed} for {money(card.price)}", c.Buy(player, deed)), auction]
     if holding.owner == player:
         return [Offer(f"{player} owns {deed}: nothing to pay")]
     dice_word = DICE if card.kind == "utility" else None
