@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from conftest import NewGame
+from screen_host import Host
 from textual import events
-from textual.app import App
 from textual.widgets import Static
 
 from banker import events as ev
@@ -20,29 +20,6 @@ from banker.game import Game
 from banker.rules.deeds import bid_refusal
 from editions import load_edition
 from screens.auction_screen import AuctionScreen, timed_auctions
-
-STYLESHEET = "../screens/banker.tcss"
-
-
-class Host(App[None]):
-    """Pushes one screen on start and keeps what it dismissed with."""
-
-    CSS_PATH = STYLESHEET
-
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self.first = screen
-        self.result: Any = "not dismissed"
-        self.bells = 0
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first, self._done)
-
-    def _done(self, result: Any) -> None:
-        self.result = result
-
-    def bell(self) -> None:
-        self.bells += 1
 
 
 def events_of(game: Game, kind: type) -> list[Any]:

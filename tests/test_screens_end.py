@@ -2,29 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from conftest import play
-from textual.app import App
+from screen_host import Host
 from textual.widgets import DataTable, Static
 from textual_plotext import PlotextPlot
 
 from banker.game import Game
 from screens.end_screen import EndScreen
-
-STYLESHEET = "../screens/banker.tcss"
-
-
-class Host(App[None]):
-    CSS_PATH = STYLESHEET
-
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self.first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first)
 
 
 @pytest.mark.asyncio

@@ -3,32 +3,17 @@ and the head (count + hash) with its QR code for `banker verify` later."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 import qrcode
 from rich.console import Console
 from rich.text import Text
-from textual.app import App
+from screen_host import Host
 from textual.widgets import DataTable, Static
 
 import screens.ledger_screen as ledger_screen
 from banker.game import Game
 from banker.history import entries
 from screens.ledger_screen import INK, LedgerScreen, head_text, qr_block
-
-STYLESHEET = "../screens/banker.tcss"
-
-
-class Host(App[None]):
-    CSS_PATH = STYLESHEET
-
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self.first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first)
 
 
 @pytest.fixture

@@ -7,34 +7,13 @@ player until the buildings of its colour group are sold back to the bank.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from textual.app import App
+from screen_host import Host
 from textual.widgets import SelectionList, Static
 
 from banker import events as ev
 from banker.game import Game
 from screens.trade_screen import TradeScreen
-
-STYLESHEET = "../screens/banker.tcss"
-
-
-class Host(App[None]):
-    """Pushes one screen on start and keeps what it dismissed with."""
-
-    CSS_PATH = STYLESHEET
-
-    def __init__(self, screen: Any) -> None:
-        super().__init__()
-        self.first = screen
-        self.result: Any = "not dismissed"
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first, self._done)
-
-    def _done(self, result: Any) -> None:
-        self.result = result
 
 
 @pytest.fixture

@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.app import App
-from textual.screen import Screen
+from screen_host import Host
 
 import banker.ledger
 from banker.game import Game
@@ -33,16 +32,6 @@ PLAYED = ("buy Alice 'Park Place'", "buy Alice Boardwalk", "build Alice Boardwal
           "mortgage Bob Reading", "rent Bob Boardwalk", "card Carol chance 'get out'", "go Carol",
           "buy Carol Baltic", "undo", "pay Bob 40", "pay Carol 10")
 
-
-class Host(App[None]):
-    CSS_PATH = "../screens/banker.tcss"
-
-    def __init__(self, screen: Screen[Any]) -> None:
-        super().__init__()
-        self.first = screen
-
-    def on_mount(self) -> None:
-        self.push_screen(self.first)
 
 
 class FixedClock:
