@@ -1,0 +1,94 @@
+"""A short real game played through the app's keys, then checked against the ledger on disk.
+
+Buy, an auction run to its timeout, rent, build, mortgage, a trade, undo, a bankruptcy and the
+end of the game, all from key presses on the table (issue 3, "Quality").
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from banker.game import Game
+from banker.history import entries
+from banker.verify import verify_records
+from editions import load_edition
+from screens.app import make_app
+from screens.auction_screen import AuctionScreen
+from screens.table_screen import TableScreen
+
+SIZE = (120, 40)
+
+
+async def keys(pilot: Pilot, *names: str) -> None:
+    for name in names:
+        await pilot.press(name)
+        await pilot.pause()
+    await pilot.pause()
+
+
+async def land(pilot: Pilot, space: str, *then: str) -> None:
+    """The current player lands on a space; `then` picks among the offers."""
+    await keys(pilot, "l")
+    await pilot.press(*space)
+    await keys(pilot, "enter", *then)
+
+
+@pytest.mark.asyncio
+async def test_a_short_game_through_the_keys_matches_the_ledger(tmp_path: Path) -> None:
+    path = tmp_path / "game.db"
+    Game.create(path, load_edition("classic-us"), ["Alice", "Bob", "Carol"], ["timed-auctions"]).close()
+    app = make_app(path, data=tmp_path / "data", watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # Alice buys both browns at the listed price (003: "buy the property you land on").
+        await land(pilot, "mediterr", "enter")
+        await land(pilot, "baltic", "enter")
+        # Bob lands on Reading Railroad and declines it: the auction runs to its countdown.
+        await keys(pilot, "n")
+        await land(pilot, "reading", "2")
+        auction = app.screen
+        assert isinstance(auction, AuctionScreen) and auction.timed
+        await keys(pilot, "3", "t")  # Carol bids 10 over the opening bid
+        for _ in range(50):
+            auction.tick()
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        # Carol mortgages Reading Railroad, then trades it to Alice for $50; Alice pays the 10%.
+        await keys(pilot, "m", "3")  # the third mortgageable deed: Carol's Reading Railroad
+        await keys(pilot, "t")
+        await pilot.press("tab", "enter", "down", "enter")  # the other side: Carol
+        await pilot.press("tab", "tab", "space")  # Carol's Reading Railroad (mortgaged)
+        await pilot.press("shift+tab", "shift+tab", "shift+tab", "shift+tab", *"50")  # Alice's cash
+        await keys(pilot, "ctrl+r", "y")
+        assert isinstance(app.screen, TableScreen)
+        # Alice builds a house on Mediterranean Avenue; Bob lands there and pays the rent.
+        await keys(pilot, "b", "1")
+        await land(pilot, "mediterr", "enter")
+        # Bob passes GO, and the banker undoes it.
+        await keys(pilot, "g", "ctrl+z")
+        # Carol is bankrupt to the bank.
+        await keys(pilot, "x", "3", "1", "2")
+        # The end of the game: the valuation screen.
+        await keys(pilot, "E")
+        assert type(app.screen).__name__ == "EndScreen"
+        await keys(pilot, "escape")
+
+    game = Game.open(path)
+    try:
+        kinds = [e.type for e in entries(game.records)]
+        state = game.state
+        assert [state.deeds[d].owner for d in ("Mediterranean Avenue", "Baltic Avenue", "Reading Railroad")] == [
+            "Alice"] * 3
+        assert state.deeds["Mediterranean Avenue"].level == 1 and state.deeds["Reading Railroad"].mortgaged
+        assert kinds.count("AuctionClosed") == 1 and kinds.count("TradeMade") == 1
+        assert kinds.count("MortgageInterestPaid") == 1 and kinds.count("ActionUndone") == 1
+        assert "Carol" in state.bankrupt
+        assert state.cash("Bob") == 1500 - 10  # rent for one house on Mediterranean; the GO salary undone
+        assert state.cash("Alice") == 1500 - 120 - 50 - 10 - 50 + 10  # deeds, trade, interest, house, rent
+        assert verify_records(game.records) is None
+    finally:
+        game.close()
