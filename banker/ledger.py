@@ -95,14 +95,15 @@ class Record:
         return chain_hash(self.prev_hash, self.seq, self.id, self.action, self.time, self.type, self.payload)
 
 
-def _engine(path: Path):  # noqa: ANN202 - sqlalchemy Engine
+def _engine(path: Path, new_file: bool = False):  # noqa: ANN202 - sqlalchemy Engine
     engine = create_engine(f"sqlite:///{path}", connect_args={"check_same_thread": False, "timeout": 10})
 
     @sa_event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        if new_file:  # WAL is stored in the file; setting it on open would rewrite a file that is not ours
+            cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=FULL")
         cursor.close()
 
@@ -126,9 +127,9 @@ def _check_is_sqlite(path: Path) -> None:
 class LedgerStore:
     """Reads and appends the events of one game file."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, new_file: bool = False) -> None:
         self.path = Path(path)
-        self.engine = _engine(self.path)
+        self.engine = _engine(self.path, new_file)
         self._connection: Any = None
 
     @classmethod
@@ -137,7 +138,7 @@ class LedgerStore:
         if path.exists():
             raise LedgerError(f"{path} already exists; pick a new file name or open it instead")
         path.parent.mkdir(parents=True, exist_ok=True)
-        store = cls(path)
+        store = cls(path, new_file=True)
         SQLModel.metadata.create_all(store.engine, tables=[EventRow.__table__, MetaRow.__table__])
         with Session(store.engine) as session:
             for statement in APPEND_ONLY:
@@ -192,8 +193,11 @@ class LedgerStore:
         return [Record(*row) for row in rows]
 
     def head(self) -> tuple[int, str]:
-        with Session(self.engine) as session:
-            row = session.exec(select(EventRow).order_by(EventRow.seq.desc()).limit(1)).first()  # type: ignore[union-attr]
+        try:
+            with Session(self.engine) as session:
+                row = session.exec(select(EventRow).order_by(EventRow.seq.desc()).limit(1)).first()  # type: ignore[union-attr]
+        except (OperationalError, DatabaseError) as error:
+            raise LedgerError(f"{self.path}: the game file is damaged ({error.orig})") from None
         return (row.seq, row.hash) if row else (0, GENESIS)
 
     def _writer(self) -> Any:

@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from typing import Any
 
 from . import events as ev
 from .fold import FoldError
 from .ledger import GENESIS, Record
+from .snapshots import state_to_json
 from .state import GameState
 from .timeline import Timeline
 
+Snapshot = tuple[int, str, dict[str, Any]]  # (seq, head hash, body) as snapshots.snapshots reads them
 
-def verify_records(records: list[Record]) -> str | None:
-    """None when the chain and the replay hold; else the first bad event, named."""
+
+def verify_records(records: list[Record], snapshots: Sequence[Snapshot] = ()) -> str | None:
+    """None when the chain and the replay hold; else the first bad event, named.
+
+    Stored snapshots are checked against the replay too: opening a game trusts one
+    whose event hash matches, so an edited snapshot would change what the table sees.
+    """
     prev, expected_seq = GENESIS, 1
     for record in records:
         if record.seq != expected_seq:
@@ -24,11 +33,12 @@ def verify_records(records: list[Record]) -> str | None:
         if record.expected_hash() != record.hash:
             return f"event {record.seq}: contents changed since it was written (hash mismatch)"
         prev, expected_seq = record.hash, expected_seq + 1
-    return replay_problem(records)
+    return replay_problem(records, snapshots)
 
 
-def replay_problem(records: list[Record]) -> str | None:
-    """Replays every action and checks the books after each event."""
+def replay_problem(records: list[Record], snapshots: Sequence[Snapshot] = ()) -> str | None:
+    """Replays every action and checks the books after each, and each snapshot at its event."""
+    wanted = {seq: (head_hash, body) for seq, head_hash, body in snapshots}
     if not records:
         return "the game file holds no events"
     timeline: Timeline | None = None
@@ -57,6 +67,23 @@ def replay_problem(records: list[Record]) -> str | None:
                 return f"event {first.seq}: {problem}"
         except FoldError as error:
             return f"event {first.seq}: {error}"
+        last = items[-1][0]
+        if last.seq in wanted and (problem := snapshot_problem(last, timeline.state, *wanted.pop(last.seq))):
+            return problem
+    by_hash = {r.hash: r.seq for r in records}
+    for seq, (head_hash, _body) in sorted(wanted.items()):
+        if by_hash.get(head_hash) == seq:
+            return f"snapshot after event {seq}: taken in the middle of an action (edited?); it cannot be trusted"
+    return None
+
+
+def snapshot_problem(record: Record, state: GameState, head_hash: str, body: dict[str, Any]) -> str | None:
+    """A snapshot that opening would use must equal the replayed state after its event."""
+    if head_hash != record.hash:
+        return None  # opening ignores a snapshot whose event does not match
+    if json.loads(json.dumps(state_to_json(state))) != json.loads(json.dumps(body)):
+        return (f"snapshot after event {record.seq}: differs from the replay of the events (edited?); "
+                "the events are the truth, delete the snapshot row")
     return None
 
 

@@ -1,0 +1,237 @@
+"""The process tests/test_crash.py kills: it plays a scripted game and says what it is doing.
+
+Runs as a small fork server so each kill does not pay for a fresh interpreter:
+each line on stdin, `GAME SEED SLOW_MS BROKEN`, forks one worker that opens the
+game and plays multi-leg actions (trades of five and more legs, bankruptcies,
+their undos) until it is killed. Every line below is one `os.write`, so a line is
+either wholly in the pipe or not at all when SIGKILL lands:
+
+    S <pid>                          a worker started
+    O <events>                       it opened the game (events already stored)
+    P <action> <rows> <digest> <verb>  the plan: the events the next line will store, decided before `do`
+    T <action> <rows>                inside the action's transaction, about to insert its rows
+    I <action> <k> <rows>            k rows inserted, the transaction still open (sleeps SLOW_MS here)
+    K <action>                       the commit starts
+    C <action> <rows> <digest>       `do` returned: the action is committed
+    X <status>                       (from the server) the worker ended: -signal or exit code
+
+BROKEN=1 makes the worker store each event in its own transaction, a ledger that
+breaks the one-action-one-transaction rule; the test uses it to show its checks
+catch a half-stored action.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import re
+import shlex
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import event as sa_event
+
+from banker import commands as c
+from banker import events as ev
+from banker import ledger
+from banker.errors import Refusal
+from banker.game import Game
+from banker.language import parse
+from banker.ledger import LedgerStore, Record, canonical
+from banker.rules import decide
+from banker.rules.trade import tradable_refusal
+from banker.state import GameState
+
+ACTIONS_PER_WORKER = 5000
+
+
+def say(line: str) -> None:
+    os.write(1, (line + "\n").encode())
+
+
+def digest(pairs: Sequence[tuple[str, str]]) -> str:
+    """The fingerprint of an action: its events' types and canonical payloads, in order."""
+    return hashlib.sha256(json.dumps(list(pairs)).encode()).hexdigest()[:16]
+
+
+def events_digest(events: Sequence[ev.Event]) -> str:
+    return digest([(e.type, canonical(e.payload())) for e in events])
+
+
+def records_digest(records: Sequence[Record]) -> str:
+    return digest([(r.type, r.payload) for r in records])
+
+
+class Watch:
+    """Reports each statement of an append's transaction, sleeping between inserted rows.
+
+    Hooks SQLite's own statement trace on every connection of the game's engine, so
+    it sees the real writes whatever the ledger code uses to issue them.
+    """
+
+    def __init__(self, slow: float) -> None:
+        self.slow = slow
+        self.rows = 0
+        self.planned = 0
+
+    def trace(self, statement: str) -> None:
+        if statement.startswith("INSERT INTO event"):
+            found = re.search(r"VALUES \((\d+), '[^']*', (\d+),", statement)
+            action = found.group(2) if found else "?"
+            if self.rows == 0:
+                say(f"T {action} {self.planned}")
+            else:
+                say(f"I {action} {self.rows} {self.planned}")
+                time.sleep(self.slow)
+            self.rows += 1
+        elif statement in ("COMMIT", "ROLLBACK"):
+            if self.rows:
+                say(f"K {statement}")
+            self.rows = 0
+
+    def install(self) -> None:
+        """Every engine banker.ledger makes from now on traces its connections here."""
+        make_engine = ledger._engine
+
+        def traced_engine(*args: Any, **kwargs: Any) -> Any:
+            engine = make_engine(*args, **kwargs)
+            sa_event.listen(engine, "connect", lambda dbapi, _record: dbapi.set_trace_callback(self.trace))
+            return engine
+
+        ledger._engine = traced_engine  # type: ignore[assignment]
+
+
+def break_atomicity(watch: Watch) -> None:
+    """A deliberately wrong ledger: one transaction per event instead of one per action."""
+    append = LedgerStore.append
+
+    def one_by_one(store: LedgerStore, events: Sequence[ev.Event], after: tuple[int, str],
+                   action: int | None = None) -> list[Record]:
+        action = action if action is not None else after[0] + 1
+        records: list[Record] = []
+        for k, event in enumerate(events):
+            if k:
+                say(f"I {action} {k} {len(events)}")
+                time.sleep(watch.slow)
+            records += append(store, [event], after, action)
+            after = (records[-1].seq, records[-1].hash)
+        return records
+
+    LedgerStore.append = one_by_one  # type: ignore[method-assign]
+
+
+def planned_events(game: Game, line: str) -> list[ev.Event]:
+    """What `do(line)` will store, decided independently beforehand (Refusal if it will not)."""
+    command = parse(line, game.state)
+    assert game.timeline is not None
+    if isinstance(command, c.Undo):
+        target = game.timeline.latest()
+        if target is None:
+            raise Refusal("nothing to undo")
+        return [ev.ActionUndone(target, game.summary_of(target))]
+    if isinstance(command, c.Redo):
+        target = game.timeline.next_redo()
+        if target is None:
+            raise Refusal("nothing to redo")
+        return [ev.ActionRedone(target, game.summary_of(target))]
+    return decide(game.state, command)
+
+
+def q(name: str) -> str:
+    return shlex.quote(name)
+
+
+def tradable(state: GameState, player: str) -> list[str]:
+    return [d for d in state.deeds_of(player) if tradable_refusal(state, player, d) is None]
+
+
+def next_line(state: GameState, rng: random.Random) -> str:
+    """The script: mostly actions of many legs, kept playable forever."""
+    if state.bankrupt:
+        return "undo"  # take the bankruptcy back so the table stays full
+    if state.auction is not None:
+        return "sold"
+    players = list(state.active_players)
+    bank = [d for d, h in state.deeds.items() if h.owner == ev.BANK]
+    roll = rng.random()
+    richest = max(players, key=state.cash)
+    if bank and roll < 0.25:
+        return f"buy {q(richest)} {q(rng.choice(bank))}"
+    if roll < 0.60:
+        first, second = rng.sample(players, 2)
+        gives = rng.sample(tradable(state, first), min(3, len(tradable(state, first))))
+        gets = rng.sample(tradable(state, second), min(3, len(tradable(state, second))))
+        words = ["trade", q(first), q(second), "give", *map(q, gives), f"${rng.randint(1, 40)}"]
+        words += ["goojf"] if state.jail_cards[first] else []
+        words += ["get", *map(q, gets), f"${rng.randint(1, 40)}"]
+        words += ["goojf"] if state.jail_cards[second] else []
+        return " ".join(words + (["lift"] if rng.random() < 0.3 else []))
+    if roll < 0.70:
+        player = rng.choice(players)
+        creditor = rng.choice([p for p in players if p != player] + ["bank"])
+        return f"bankrupt {q(player)} {q(creditor)}"
+    if roll < 0.78:
+        return f"go {q(min(players, key=state.cash))}"
+    if roll < 0.82:
+        deck = rng.choice(["chance", "chest"])
+        return f"card {q(rng.choice(players))} {deck} goojf"
+    if roll < 0.90:
+        owned = [(h.owner, d) for d, h in state.deeds.items() if h.owner in players]
+        if owned:
+            owner, deed = rng.choice(owned)
+            verb = "unmortgage" if state.deeds[deed].mortgaged else "mortgage"
+            return f"{verb} {q(owner)} {q(deed)}"
+    return rng.choice(["undo", "redo", f"go {q(rng.choice(players))}"])
+
+
+def play(path: str, seed: str, slow_ms: float, broken: bool) -> None:
+    say(f"S {os.getpid()}")
+    watch = Watch(slow_ms / 1000)
+    watch.install()
+    if broken:
+        break_atomicity(watch)
+    game = Game.open(path)
+    say(f"O {game.head[0]}")
+    rng = random.Random(f"{seed}:{game.head[0]}")
+    for _ in range(ACTIONS_PER_WORKER):
+        line = next_line(game.state, rng)
+        try:
+            plan = planned_events(game, line)
+        except Refusal:
+            continue
+        watch.planned = len(plan)
+        say(f"P {game.head[0] + 1} {len(plan)} {events_digest(plan)} {line.split()[0]}")
+        try:
+            outcome = game.do(line)
+        except Refusal:
+            continue
+        say(f"C {outcome.action} {len(outcome.events)} {events_digest(outcome.events)}")
+
+
+def serve() -> None:
+    """One worker per request line; reports how each one ended."""
+    for request in sys.stdin:
+        if not request.strip():
+            continue
+        path, seed, slow_ms, broken = request.split()
+        pid = os.fork()
+        if pid == 0:
+            code = 0
+            try:
+                play(path, seed, float(slow_ms), broken == "1")
+            except BaseException:
+                traceback.print_exc()
+                code = 1
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        say(f"X {-os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)}")
+
+
+if __name__ == "__main__":
+    serve()

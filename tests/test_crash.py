@@ -1,0 +1,254 @@
+"""Crash injection: SIGKILL a process mid-game, many times, and the ledger still holds whole actions.
+
+Issue 2: "A process killed with SIGKILL in the middle of a multi-leg action leaves
+either all or none of it." Issue 4: at least 200 kills per run, some inside a
+multi-leg trade or bankruptcy, and proof that kills really landed inside open
+transactions. The child (tests/crash_child.py) announces each action's planned
+events before `do` and each commit after it returns; after every kill the file
+is reopened and every stored action must match its plan exactly.
+
+Seeded; a failure prints the seed. Replay with `BANKER_CRASH_SEED=<seed>`.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import select
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from banker.game import Game
+from banker.ledger import LedgerStore
+from banker.verify import verify_records
+from editions import load_edition
+from tests.crash_child import records_digest
+
+HERE = Path(__file__).parent
+SEED = int(os.environ.get("BANKER_CRASH_SEED") or random.SystemRandom().randrange(2**32))
+KILLS = 210
+KILLS_PER_GAME = 7
+PLAYERS = ("Alice", "Bob", "Carol", "Dan")
+
+
+class ChildServer:
+    """tests/crash_child.py running as a fork server; reads its lines with a timeout."""
+
+    def __init__(self, errors: Path) -> None:
+        self.errors = errors
+        self.proc = subprocess.Popen([sys.executable, str(HERE / "crash_child.py")], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=errors.open("wb"), cwd=HERE.parent)
+        self.buffer = b""
+
+    def start(self, path: Path, seed: str, slow_ms: float, broken: bool = False) -> int:
+        assert self.proc.stdin is not None
+        self.proc.stdin.write(f"{path} {seed} {slow_ms} {int(broken)}\n".encode())
+        self.proc.stdin.flush()
+        first = self.line(20)
+        assert first.startswith("S "), f"worker did not start: {first!r}; {self.errors.read_text()}"
+        return int(first.split()[1])
+
+    def line(self, timeout: float) -> str:
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no line from the crash child; stderr: {self.errors.read_text()[-2000:]}")
+            ready, _, _ = select.select([self.proc.stdout], [], [], left)
+            if ready:
+                chunk = os.read(self.proc.stdout.fileno(), 65536)
+                if not chunk:
+                    raise EOFError(f"the crash child died; stderr: {self.errors.read_text()[-2000:]}")
+                self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return line.decode()
+
+    def close(self) -> None:
+        if self.proc.stdin:
+            self.proc.stdin.close()
+        self.proc.wait(timeout=20)
+
+
+@dataclass
+class Plans:
+    """What the children said, per action number, across all runs on one game file."""
+
+    planned: dict[int, tuple[int, str]] = field(default_factory=dict)  # action -> (rows, digest)
+    committed: dict[int, tuple[int, str]] = field(default_factory=dict)
+
+    def take(self, lines: list[str]) -> None:
+        for line in lines:
+            kind, *rest = line.split()
+            if kind == "P":
+                self.planned[int(rest[0])] = (int(rest[1]), rest[2])
+            elif kind == "C":
+                self.committed[int(rest[0])] = (int(rest[1]), rest[2])
+
+
+def integrity(path: Path) -> str:
+    connection = sqlite3.connect(path)
+    try:
+        return connection.execute("PRAGMA integrity_check").fetchone()[0]
+    finally:
+        connection.close()
+
+
+def stored_actions(path: Path) -> tuple[list, dict[int, list]]:
+    store = LedgerStore.open(path)
+    try:
+        records = store.records()
+    finally:
+        store.close()
+    actions: dict[int, list] = {}
+    for record in records:
+        actions.setdefault(record.action, []).append(record)
+    return records, actions
+
+
+def half_stored(path: Path, plans: Plans) -> list[str]:
+    """Every way the file disagrees with what the children planned and reported (empty: all whole)."""
+    problems: list[str] = []
+    records, actions = stored_actions(path)
+    for action, rows in actions.items():
+        if action == 1:
+            continue  # GameStarted, written by the test itself
+        if action not in plans.planned:
+            problems.append(f"action {action} is stored but no child planned it")
+            continue
+        count, fingerprint = plans.planned[action]
+        if len(rows) != count or records_digest(rows) != fingerprint:
+            problems.append(f"action {action} holds {len(rows)} events, planned {count} "
+                            f"(same events: {records_digest(rows) == fingerprint})")
+    for action, (count, fingerprint) in plans.committed.items():
+        rows = actions.get(action, [])
+        if len(rows) != count or records_digest(rows) != fingerprint:
+            problems.append(f"action {action} was reported committed with {count} events; the file has {len(rows)}")
+    return problems
+
+
+@dataclass
+class KillReport:
+    last: str  # the last thing the worker said before it died
+    in_transaction: bool
+    rows_in_flight: int
+    rows_inserted: int
+    action: int
+    verb: str  # what the action in flight was: trade, bankrupt, ...
+
+
+def kill_once(server: ChildServer, path: Path, rng: random.Random, slow_ms: float, mode: str,
+              broken: bool = False) -> tuple[list[str], KillReport]:
+    pid = server.start(path, str(rng.randrange(2**32)), slow_ms, broken)
+    lines: list[str] = []
+    if mode == "opening":
+        time.sleep(rng.uniform(0, 0.01))
+    elif mode == "anywhere":
+        lines.append(server.line(20))
+        assert lines[-1].startswith("O "), lines
+        time.sleep(rng.uniform(0, 0.15))
+    else:  # mid-action: right after a row of a multi-leg action went in
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            lines.append(server.line(20))
+            kind, *rest = lines[-1].split()
+            if kind == "I" and int(rest[2]) >= 5:
+                break
+    os.kill(pid, signal.SIGKILL)
+    while not lines or not lines[-1].startswith("X "):
+        lines.append(server.line(20))
+    assert lines[-1] == f"X -{signal.SIGKILL}", f"the worker ended on its own: {lines[-5:]}"
+    worker = [line for line in lines[:-1] if line[0] in "OPTIKC"]
+    last = worker[-1] if worker else "S"
+    kind, *rest = last.split() + [""]
+    in_flight = next((line.split() for line in reversed(worker) if line.startswith("P ")), ["P", "0", "0", "", ""])
+    report = KillReport(
+        last=last,
+        in_transaction=kind in ("T", "I"),
+        rows_in_flight=int(in_flight[2]),
+        rows_inserted=int(rest[1]) if kind == "I" else 0,
+        action=int(in_flight[1]),
+        verb=in_flight[4],
+    )
+    return worker, report
+
+
+def new_game(path: Path) -> None:
+    Game.create(path, load_edition("classic-us"), PLAYERS).close()
+
+
+def test_sigkill_mid_action_leaves_every_action_whole_or_absent(tmp_path: Path) -> None:
+    """Issue 2/4: 200+ SIGKILLs, many inside multi-leg transactions; every action is all there or not at all."""
+    print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
+    rng = random.Random(SEED)
+    server = ChildServer(tmp_path / "child-stderr.txt")
+    tally: Counter[str] = Counter()
+    try:
+        games = -(-KILLS // KILLS_PER_GAME)
+        for number in range(games):
+            path = tmp_path / f"game-{number}.db"
+            new_game(path)
+            plans = Plans()
+            for _ in range(KILLS_PER_GAME):
+                mode = rng.choices(["anywhere", "mid-action", "opening"], [45, 45, 10])[0]
+                slow_ms = rng.choice([0.0, 1.0, 3.0]) if mode == "anywhere" else rng.choice([1.0, 3.0])
+                lines, report = kill_once(server, path, rng, slow_ms, mode)
+                plans.take(lines)
+                tally["kills"] += 1
+                tally[f"mode {mode}"] += 1
+                tally["kills inside an open transaction"] += report.in_transaction
+                multi_leg = report.in_transaction and report.rows_in_flight >= 5
+                tally["kills inside a multi-leg transaction"] += multi_leg
+                tally["kills with rows already inserted"] += report.rows_inserted > 0
+                if multi_leg and report.verb in ("trade", "bankrupt"):
+                    tally[f"kills inside a {report.verb}"] += 1
+                tally["actions committed"] += sum(x.startswith("C ") for x in lines)
+
+                assert integrity(path) == "ok"
+                records, actions = stored_actions(path)
+                assert verify_records(records) is None, verify_records(records)
+                assert half_stored(path, plans) == [], (report, half_stored(path, plans))
+                if report.in_transaction:
+                    # killed before its commit began: none of the action may be there
+                    assert report.action not in actions, report
+                    plans.planned.pop(report.action, None)
+            if number % 10 == 0:
+                done = subprocess.run([sys.executable, "-m", "banker", "verify", str(path)],
+                                      capture_output=True, text=True, cwd=HERE.parent)
+                assert done.returncode == 0 and done.stdout.startswith("ok"), done.stdout + done.stderr
+                tally["banker verify runs"] += 1
+    finally:
+        server.close()
+        print(dict(tally))
+    assert tally["kills"] >= 200
+    # a kill test that never interrupts a write proves nothing
+    assert tally["kills inside an open transaction"] >= tally["kills"] // 4, dict(tally)
+    assert tally["kills inside a multi-leg transaction"] >= 50, dict(tally)
+    assert tally["kills with rows already inserted"] >= 50, dict(tally)
+    assert tally["kills inside a trade"] >= 10 and tally["kills inside a bankrupt"] >= 5, dict(tally)
+
+
+def test_the_kill_check_catches_a_ledger_that_commits_each_event_alone(tmp_path: Path) -> None:
+    """The checks above can fail: with one transaction per event, a mid-action kill leaves half an action."""
+    rng = random.Random(SEED)
+    server = ChildServer(tmp_path / "child-stderr.txt")
+    caught = 0
+    try:
+        for number in range(3):
+            path = tmp_path / f"broken-{number}.db"
+            new_game(path)
+            plans = Plans()
+            lines, report = kill_once(server, path, rng, 5.0, "mid-action", broken=True)
+            plans.take(lines)
+            assert report.rows_inserted >= 1 and report.rows_in_flight >= 5, report
+            problems = half_stored(path, plans)
+            caught += any(f"action {report.action} holds" in p for p in problems)
+    finally:
+        server.close()
+    assert caught == 3

@@ -1,0 +1,385 @@
+"""Bad input: whatever is typed is one action or one clear line of refusal, and a refusal changes nothing.
+
+Issue 4 "Bad input": random and malformed command lines (unknown names, negative,
+huge, non-numeric and fractional amounts, unicode, empty, very long lines, quotes
+left open, control characters); and unusable files (corrupt, truncated, from a
+newer version, not SQLite, empty, an invalid edition) give a clear message via
+the CLI, exit code 2, and nothing is overwritten.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shlex
+import shutil
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from banker.cli import main
+from banker.errors import Refusal
+from banker.game import Game
+from banker.language import MAX_LINE, USAGE
+from banker.ledger import LedgerStore
+from editions import SHIPPED_DIR, load_edition
+from tests.ledger_checks import full_state, one_line
+
+PLAYERS = ("Alice", "Bob", "Carol", "Zoë")
+SETUP = ("collect Alice 2000", "buy Alice Boardwalk", "buy Alice 'Park Place'", "build Alice Boardwalk",
+         "buy Bob 'Reading Railroad'", "mortgage Bob Reading", "buy Carol 'Electric Company'",
+         "card Bob chance goojf", "jail Carol", "tax Zoë 'Income Tax'")
+DEEDS = sorted(load_edition("classic-us").deeds)
+ECHOED_AMOUNT = re.compile(r"amount .* is too large; the most is 1,000,000,000", re.DOTALL)
+
+# -- the pieces a fuzzed line is built from ---------------------------------------
+
+amounts = st.one_of(
+    st.integers(-(10**30), 10**30).map(str),
+    st.floats(allow_nan=True, allow_infinity=True).map(str),
+    st.sampled_from(["0", "-0", "+5", "$-5", "2.5", ".5", "5.", "1e3", "0x10", "1,000", "1_000", ",", "_", "$",
+                     "££", "M", "٣", "１２", "²", "nan", "inf", "$1,000,000,000", "1000000001", "--5", "5-"]),
+    st.from_regex(r"[$£M]?[0-9.,_\-]{1,12}", fullmatch=True),
+)
+names = st.one_of(
+    st.sampled_from([*PLAYERS, *DEEDS, "bank", "pot", "chance", "chest", "goojf", "goojf:moon", "give", "get",
+                     "lift", "go", "all"]),
+    st.sampled_from([*PLAYERS, *DEEDS]).map(lambda n: n[: max(1, len(n) // 3)]),  # prefixes, some ambiguous
+    st.sampled_from([*PLAYERS, *DEEDS]).map(str.upper),
+    st.text(min_size=1, max_size=15),
+)
+controls = st.sampled_from(["\x00", "\x07", "\x1b[31m", "\r", "\n", "\t", "\x0b", "\x0c", "\x1c", "\x85",
+                            "\u2028", "\u2029", "\ufeff", "\u200b", "\ud7ff", "\U0001f600", "\\"])
+words = st.one_of(amounts, names, names.map(shlex.quote), controls, st.text(max_size=6))
+verbs = st.one_of(st.sampled_from(sorted(USAGE)), st.sampled_from(sorted(USAGE)).map(str.upper),
+                  st.sampled_from(sorted(USAGE)).map(lambda v: v[:2]), st.text(max_size=8))
+
+
+TEMPLATES = ["pay {p} {a}", "pay {p} {a} {q}", "collect {p} {a}", "collect {p} {a} {q}", "buy {p} {d}",
+             "rent {p} {d} {n}", "mortgage {p} {d}", "unmortgage {p} {d}", "go {p}", "jail {p}", "bail {p}",
+             "tax {p} {d}", "trade {p} {q} give {a} get {d}", "trade {p} {q} give {d} {a} get {a} lift",
+             "build {p} {d} {n}", "sell {p} {d}", "bid {p} {a}", "auction {d}", "sold", "undo", "redo",
+             "card {p} chest {d}", "card {p} chance {d} {n} go", "usecard {p}", "parking {p}", "bankrupt {p} {q}"]
+good_amounts = st.one_of(st.integers(1, 3000).map(str), st.integers(1, 3000).map("${:,}".format))
+good_names = st.sampled_from([*PLAYERS, "alice", "BOB", "car", "zo", "pot", "bank"])
+good_deeds = st.sampled_from([*DEEDS, "board", "park", "reading", "income", "bank-error", "goojf", "st"])
+
+
+@st.composite
+def near_valid_lines(draw: st.DrawFn) -> str:
+    """Well-formed lines with real names, spelled the many ways a banker types them."""
+    template = draw(st.sampled_from(TEMPLATES))
+    return template.format(p=draw(good_names), q=draw(good_names), a=draw(st.one_of(good_amounts, amounts)),
+                           d=shlex.quote(draw(good_deeds)), n=draw(st.integers(0, 20)))
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> str:
+    """Something a banker (or a cat on the keyboard) might type."""
+    kind = draw(st.integers(0, 11))
+    if kind >= 9:
+        return draw(near_valid_lines())
+    if kind == 0:
+        return draw(st.text(max_size=60))
+    if kind == 1:  # very long, around and past the limit
+        word = draw(st.sampled_from(["Boardwalk", "$1", "a", "'x y'", "ü"]))
+        return " ".join([draw(st.sampled_from(sorted(USAGE)))] + [word] * draw(st.integers(50, 400)))
+    if kind == 2:  # a quote left open
+        quote = draw(st.sampled_from(["'", '"']))
+        return f"{draw(st.sampled_from(sorted(USAGE)))} {draw(names)} {quote}{draw(names)}"
+    line = " ".join([draw(verbs), *draw(st.lists(words, max_size=8))])
+    return line if draw(st.booleans()) else line.replace(" ", draw(st.sampled_from(["  ", "\t", " \x00 "])))
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """A table with something of everything on it: deeds, a house, a mortgage, a card, jail, the pot."""
+    table = Game.create(tmp_path_factory.mktemp("fuzz") / "game.db", load_edition("classic-us"), PLAYERS,
+                        ("free-parking",))
+    for line in SETUP:
+        table.do(line)
+    return table
+
+
+def put_back(game: Game, line: str) -> None:
+    """Undo what an accepted fuzzed line did, so each example starts from the same table."""
+    last = game.records[-1].type
+    game.do("redo" if last == "ActionUndone" else "undo")
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=command_lines())
+def test_any_line_is_an_action_or_one_clear_refusal_that_changes_nothing(game: Game, line: str) -> None:
+    before, before_json, head = full_state(game.state), game.state_json(), game.store.head()
+    try:
+        game.do(line)
+    except Refusal as refusal:
+        message = str(refusal)
+        # a known bug with its own xfail test below: parse_amount echoes the raw word
+        assume(one_line(message) or not ECHOED_AMOUNT.fullmatch(message))
+        assert one_line(message), f"{line!r} -> {message!r}"
+        assert game.store.head() == head and game.head == head, f"{line!r} was refused but wrote events"
+        assert game.state_json() == before_json and full_state(game.state) == before
+        return
+    assert len(line) <= MAX_LINE
+    put_back(game, line)
+    assert full_state(game.state) == before
+
+
+@pytest.mark.parametrize("line", [
+    "", "   ", "\t", "\x00", "pay Alice", "pay Alice -50", "pay Alice 2.5", "pay Alice fifty", "pay Alice 1e3",
+    "pay Alice 99999999999999999999999999", "pay Alice $", "pay Alice 0", "buy Alice 'Park", 'buy "Alice',
+    "buy Mallory Boardwalk", "buy Alice Atlantis", "buy A Boardwalk", "build Alice Boardwalk 9",
+    "trade Alice Bob give", "trade Alice Bob Boardwalk", "bid Alice 5", "sold", "rent Bob Boardwalk 99",
+    "x" * (MAX_LINE + 1), "buy Alice " + "Boardwalk " * 200, "card Alice goojf", "usecard Alice moon",
+    "bankrupt Alice Alice", "pay Zoë 5 Zoë", "\x1b[2J", "buy Alice\x00Boardwalk", "ｂｕｙ Alice Boardwalk",
+])
+def test_known_bad_lines_are_refused_in_one_line(game: Game, line: str) -> None:
+    before_json, head = game.state_json(), game.store.head()
+    with pytest.raises(Refusal) as refused:
+        game.do(line)
+    assert one_line(str(refused.value)), repr(str(refused.value))
+    assert game.state_json() == before_json and game.store.head() == head
+
+
+@pytest.mark.xfail(strict=True, reason="language.parse_amount writes the raw word into 'amount {word} is too "
+                   "large', so a quoted amount carrying a line break (or U+2028, U+0085) breaks the one-line "
+                   "message; {word!r} would not")
+@pytest.mark.parametrize("line", ['pay Alice "123456789012\n"', 'pay Alice "\r123456789012"',
+                                  "pay Alice \u2028123456789012", "pay Alice 123456789012\x85"])
+def test_a_huge_amount_with_a_line_break_in_it_is_refused_in_one_line(game: Game, line: str) -> None:
+    with pytest.raises(Refusal) as refused:
+        game.do(line)
+    assert one_line(str(refused.value)), repr(str(refused.value))
+
+
+@pytest.mark.xfail(strict=True, reason="names.squash keeps only ASCII letters and digits, so a name written "
+                   "only in another alphabet squashes to '' and Game.create refuses it with 'a player name "
+                   "needs at least one letter or digit'")
+def test_player_names_in_any_alphabet_sit_at_the_table(tmp_path: Path) -> None:
+    game = Game.create(tmp_path / "g.db", load_edition("classic-us"), ("Ёжик", "Λάμπρος", "美咲"))
+    try:
+        game.do("pay Ёжик 10 美咲")
+        assert game.state.accounts["美咲"] == 1510
+    finally:
+        game.close()
+
+
+# -- files that cannot be used ---------------------------------------------------------
+
+
+def fingerprint(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def a_game(folder: Path) -> Path:
+    path = folder / "made.db"
+    game = Game.create(path, load_edition("classic-us"), ("Alice", "Bob"))
+    game.do("buy Alice Boardwalk")
+    for line in ("trade Alice Bob give Boardwalk get $10", "trade Bob Alice give Boardwalk $5", "go Bob") * 40:
+        game.do(line)
+    game.close()
+    return path
+
+
+def corrupt(folder: Path) -> Path:
+    path = a_game(folder)
+    data = bytearray(path.read_bytes())
+    page = 4096 if len(data) > 3 * 4096 else len(data) // 3
+    data[page:page * 2] = bytes((i * 37 + 11) % 256 for i in range(page))
+    path.write_bytes(bytes(data))
+    return path
+
+
+def page_holding(path: Path, needle: bytes) -> tuple[int, int]:
+    """(page number, page size) of the first page of the file that holds these bytes."""
+    data = path.read_bytes()
+    size = int.from_bytes(data[16:18], "big") or 65536
+    where = data.find(needle)
+    assert where >= 0
+    return where // size, size
+
+
+def damaged_event_page(folder: Path) -> Path:
+    """A page in the middle of the events overwritten with garbage (a bad disk sector)."""
+    path = a_game(folder)
+    store = LedgerStore.open(path)
+    target = store.records()[150]
+    store.close()
+    page, size = page_holding(path, target.hash.encode())  # hashes live only in the event table's rows
+    data = bytearray(path.read_bytes())
+    data[page * size:(page + 1) * size] = bytes((i * 37 + 11) % 256 for i in range(size))
+    path.write_bytes(bytes(data))
+    return path
+
+
+def event_not_utf8(folder: Path) -> Path:
+    path = a_game(folder)
+    connection = sqlite3.connect(path)
+    connection.execute("DROP TRIGGER event_no_update")
+    connection.execute("UPDATE event SET payload = CAST(x'7bff22' AS TEXT) WHERE seq = 100")
+    connection.commit()
+    connection.close()
+    return path
+
+
+def truncated(folder: Path) -> Path:
+    path = a_game(folder)
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+    return path
+
+
+def newer(folder: Path) -> Path:
+    path = a_game(folder)
+    connection = sqlite3.connect(path)
+    connection.execute("UPDATE meta SET value = '999' WHERE key = 'version'")
+    connection.commit()
+    connection.close()
+    return path
+
+
+def header_only(folder: Path) -> Path:
+    path = a_game(folder)
+    path.write_bytes(path.read_bytes()[:100])
+    return path
+
+
+def not_sqlite(folder: Path) -> Path:
+    path = folder / "notes.db"
+    path.write_text("Alice owes Bob $50\n")
+    return path
+
+
+def empty(folder: Path) -> Path:
+    path = folder / "empty.db"
+    path.write_bytes(b"")
+    return path
+
+
+def other_sqlite(folder: Path) -> Path:
+    path = folder / "other.db"
+    connection = sqlite3.connect(path)
+    connection.execute("CREATE TABLE recipes (name TEXT)")
+    connection.commit()
+    connection.close()
+    return path
+
+
+def a_directory(folder: Path) -> Path:
+    path = folder / "folder.db"
+    path.mkdir()
+    return path
+
+
+BAD_FILES: dict[str, Callable[[Path], Path]] = {
+    "corrupt": corrupt, "damaged event page": damaged_event_page, "event not UTF-8": event_not_utf8,
+    "truncated": truncated, "newer version": newer, "header only": header_only, "not SQLite": not_sqlite,
+    "empty": empty, "another SQLite file": other_sqlite, "a directory": a_directory,
+}
+COMMANDS = ["state {game}", "state {game} --json", "do {game} go Alice", "verify {game}", "ledger {game}",
+            "score {game}", "run {game} {script}"]
+OPEN_TRACEBACK = pytest.mark.xfail(strict=True, reason=(
+    "Game.open reads the events through snapshots.read_records, and the sqlite3 DatabaseError/OperationalError "
+    "of a damaged page or a payload that is not UTF-8 is not turned into LedgerError there (nor caught in "
+    "Game.open): a traceback and exit 1 instead of one line and exit 2"))
+DAMAGED_EVENTS = {"damaged event page", "event not UTF-8"}
+
+
+def file_cases() -> list:
+    cases = []
+    for name, make in BAD_FILES.items():
+        for command in COMMANDS:
+            marks = [OPEN_TRACEBACK] if name in DAMAGED_EVENTS and not command.startswith("verify") else []
+            words = command.replace(" {game}", "").replace("{script}", "SCRIPT")
+            cases.append(pytest.param(make, command, id=f"{words}-{name}", marks=marks))
+    return cases
+
+
+def assert_one_clear_line(capsys: pytest.CaptureFixture[str], code: int) -> str:
+    out = capsys.readouterr()
+    assert code == 2, (code, out)
+    lines = out.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("banker: "), out.err
+    assert "Traceback" not in out.err
+    return lines[0]
+
+
+@pytest.mark.parametrize(("make", "command"), file_cases())
+def test_an_unusable_game_file_gives_one_clear_line_and_is_left_alone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], make: Callable[[Path], Path], command: str) -> None:
+    path = make(tmp_path)
+    script = tmp_path / "script.txt"
+    script.write_text("go Alice\n")
+    before = fingerprint(path) if path.is_file() else None
+    code = main([word.format(game=path, script=script) for word in command.split()])
+    message = assert_one_clear_line(capsys, code)
+    assert str(path) in message or path.name in message, message
+    assert (fingerprint(path) if path.is_file() else None) == before
+
+
+@pytest.mark.parametrize("make", [pytest.param(make, id=name, marks=[OPEN_TRACEBACK] if name in DAMAGED_EVENTS else [])
+                                  for name, make in BAD_FILES.items()])
+def test_banker_state_on_an_unusable_file_exits_2_without_a_traceback(tmp_path: Path,
+                                                                     make: Callable[[Path], Path]) -> None:
+    """The same through a real process: what a user at a terminal sees."""
+    path = make(tmp_path)
+    before = fingerprint(path) if path.is_file() else None
+    done = subprocess.run([sys.executable, "-m", "banker", "state", str(path)], capture_output=True, text=True)
+    assert done.returncode == 2, done
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert done.stdout == ""
+    assert (fingerprint(path) if path.is_file() else None) == before
+
+
+def edition_text() -> str:
+    return (SHIPPED_DIR / "classic-us.toml").read_text(encoding="utf-8")
+
+
+BAD_EDITIONS: dict[str, Callable[[], bytes]] = {
+    "not TOML": lambda: b"name = \"Broken\nprice = = 3\n",
+    "empty": lambda: b"",
+    "not UTF-8": lambda: b"name = \"\xff\xfe\"\n",
+    "a negative price": lambda: edition_text().replace("price = 400", "price = -400", 1).encode(),
+    "a price in words": lambda: edition_text().replace("price = 400", 'price = "four hundred"', 1).encode(),
+    "a misspelt field": lambda: edition_text().replace("price = 400", "prise = 400", 1).encode(),
+    "a street with no price": lambda: edition_text().replace("price = 60\n", "", 1).encode(),
+    "an unknown space type": lambda: edition_text().replace('type = "street"', 'type = "streat"', 1).encode(),
+}
+
+
+@pytest.mark.parametrize("content", BAD_EDITIONS.values(), ids=BAD_EDITIONS.keys())
+def test_an_invalid_edition_file_gives_one_clear_line_and_creates_no_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: Callable[[], bytes]) -> None:
+    edition = tmp_path / "house.toml"
+    edition.write_bytes(content())
+    game = tmp_path / "new.db"
+    code = main(["new", str(game), "--edition", str(edition), "--players", "Alice,Bob"])
+    message = assert_one_clear_line(capsys, code)
+    assert "house.toml" in message, message
+    assert not game.exists()
+
+
+def test_banker_new_never_overwrites_an_existing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for path in (a_game(tmp_path), not_sqlite(tmp_path), empty(tmp_path)):
+        before = fingerprint(path)
+        code = main(["new", str(path), "--players", "Carol,Dan"])
+        assert_one_clear_line(capsys, code)
+        assert fingerprint(path) == before
+
+
+def test_a_copied_game_file_still_opens(tmp_path: Path) -> None:
+    """Control for the tests above: the good file they start from is usable."""
+    path = a_game(tmp_path)
+    copy = tmp_path / "copy.db"
+    shutil.copy(path, copy)
+    game = Game.open(copy)
+    try:
+        assert game.state.accounts["Bob"] > 0
+    finally:
+        game.close()
