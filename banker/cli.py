@@ -14,6 +14,7 @@ from pathlib import Path
 
 from editions import EditionError, edition_files, load_edition, load_edition_file, user_editions_dir
 
+from . import snapshots
 from .errors import Refusal
 from .game import HOUSE_RULES, Game
 from .history import entries, entry_json, for_player
@@ -187,9 +188,10 @@ def _verify(args: argparse.Namespace) -> int:
     store = LedgerStore.open(args.game)
     try:
         records = store.records()
+        stored = snapshots.snapshots(store.engine, at_most=2**62)
     finally:
         store.close()
-    problem = verify_records(records)
+    problem = verify_records(records, stored)
     if problem:
         print(f"{args.game}: {problem}")
         return 1

@@ -7,9 +7,12 @@ refused line raises `Refusal` and changes nothing, on disk or in memory.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from editions import Edition
 
@@ -100,9 +103,11 @@ class Game:
         game = cls(store)
         try:
             game._load()
-        except (LedgerError, FoldError, ev.EventDecodeError) as error:
+        except (LedgerError, FoldError, ev.EventDecodeError, SQLAlchemyError, sqlite3.Error, ValueError) as error:
             store.close()
-            raise LedgerError(f"{path}: {error}; run `banker verify {path}` for details") from None
+            text = getattr(error, "orig", None) or error
+            where = "" if str(text).startswith(str(path)) else f"{path}: "
+            raise LedgerError(f"{where}{text}; run `banker verify {path}` for details") from None
         return game
 
     def _load(self) -> None:
@@ -241,7 +246,7 @@ class Game:
             self._records.extend(records)
         self._head = (records[-1].seq, records[-1].hash)
         if before // snapshots.EVERY_EVENTS != self._head[0] // snapshots.EVERY_EVENTS:
-            snapshots.save(self.store.engine, *self._head, timeline.state)
+            snapshots.save(self.store, *self._head, timeline.state)
         return Outcome(number, tuple(events), summarize(events, self.money))
 
     def _check(self, state: GameState) -> None:

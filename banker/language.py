@@ -67,7 +67,7 @@ def parse_amount(word: str, currency: str = "$") -> int:
     if amount == 0:
         raise Refusal("an amount of 0 moves nothing; write a positive whole number")
     if amount > MAX_AMOUNT:
-        raise Refusal(f"amount {word} is too large; the most is {MAX_AMOUNT:,}")
+        raise Refusal(f"amount {word!r} is too large; the most is {MAX_AMOUNT:,}")
     return amount
 
 

@@ -109,7 +109,7 @@ def _engine(path: Path, new_file: bool = False):  # noqa: ANN202 - sqlalchemy En
 
     @sa_event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        connection.exec_driver_sql("BEGIN")  # reads; every write goes through LedgerStore._immediate
 
     return engine
 
@@ -205,6 +205,20 @@ class LedgerStore:
         if self._connection is None:
             self._connection = self.engine.raw_connection()
         return self._connection
+
+    def write(self, sql: str, params: tuple[Any, ...]) -> None:
+        """One statement in its own BEGIN IMMEDIATE transaction (used for snapshots)."""
+        cursor = self._writer().cursor()
+        try:
+            cursor.execute("BEGIN IMMEDIATE")
+            try:
+                cursor.execute(sql, params)
+                cursor.execute("COMMIT")
+            except BaseException:
+                cursor.execute("ROLLBACK")
+                raise
+        finally:
+            cursor.close()
 
     def data_version(self) -> int:
         """Changes whenever another connection commits to the file (SQLite's data_version)."""

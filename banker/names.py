@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from functools import lru_cache
 
 from .errors import Refusal
 
-_NOT_WORD = re.compile(r"[^0-9a-z]")
-
 
 @lru_cache(maxsize=8192)
 def squash(text: str) -> str:
-    """Lower case, letters and digits only: "St. Charles Place" -> "stcharlesplace"."""
-    return _NOT_WORD.sub("", text.casefold())
+    """Lower case, letters and digits only: "St. Charles Place" -> "stcharlesplace" (any alphabet)."""
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
 def match(word: str, candidates: Iterable[str], what: str, hint: str = "") -> str:

@@ -8,6 +8,7 @@ after (seq and hash), opening ignores one whose event does not match, and
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterable
 from typing import Any
 
@@ -17,7 +18,7 @@ from sqlmodel import Field, SQLModel
 
 from editions import Edition
 
-from .ledger import Record
+from .ledger import LedgerError, LedgerStore, Record
 from .state import Auction, GameState, Holding
 
 EVERY_EVENTS = 2000  # write one after this many events
@@ -55,8 +56,7 @@ def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
         players=tuple(body["players"]),
         house_rules=frozenset(body["house_rules"]),
         accounts={k: int(v) for k, v in body["accounts"].items()},
-        deeds={name: Holding(owner, bool(mortgaged), int(level))
-               for name, (owner, mortgaged, level) in body["deeds"].items()},
+        deeds={name: Holding(*_holding(body["deeds"][name])) for name in edition.deeds},  # board order
         bank_houses=int(body["bank_houses"]),
         bank_hotels=int(body["bank_hotels"]),
         jail_cards={p: list(d) for p, d in body["jail_cards"].items()},
@@ -67,19 +67,23 @@ def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
     )
 
 
+def _holding(row: list[Any]) -> tuple[str, bool, int]:
+    owner, mortgaged, level = row
+    return str(owner), bool(mortgaged), int(level)
+
+
 def _ensure_table(engine: Engine) -> None:
     SQLModel.metadata.create_all(engine, tables=[SnapshotRow.__table__])  # type: ignore[list-item]
 
 
-def save(engine: Engine, seq: int, head_hash: str, state: GameState) -> None:
+def save(store: LedgerStore, seq: int, head_hash: str, state: GameState) -> None:
     """Store a snapshot; losing one (a crash, a full disk) costs only speed."""
     body = json.dumps(state_to_json(state), sort_keys=True, separators=(",", ":"))
     try:
-        _ensure_table(engine)
-        with engine.begin() as connection:
-            connection.exec_driver_sql(
-                "INSERT OR REPLACE INTO snapshot (seq, head_hash, body) VALUES (?, ?, ?)", (seq, head_hash, body))
-    except (OperationalError, DatabaseError):
+        _ensure_table(store.engine)
+        store.write("INSERT OR REPLACE INTO snapshot (seq, head_hash, body) VALUES (?, ?, ?)",
+                    (seq, head_hash, body))
+    except (OperationalError, DatabaseError, sqlite3.Error):
         pass
 
 
@@ -100,8 +104,11 @@ def read_records(engine: Engine, after: int = 0, up_to: int | None = None) -> li
     if up_to is not None:
         sql += " AND seq <= ?"
         params = (after, up_to)
-    with engine.connect() as connection:
-        rows = connection.exec_driver_sql(sql + " ORDER BY seq", params).all()
+    try:
+        with engine.connect() as connection:
+            rows = connection.exec_driver_sql(sql + " ORDER BY seq", params).all()
+    except (OperationalError, DatabaseError) as error:
+        raise LedgerError(f"the game file is damaged ({error.orig})") from None
     return [Record(*row) for row in rows]
 
 

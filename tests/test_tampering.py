@@ -271,9 +271,6 @@ def test_an_edited_snapshot_is_named_by_verify_records(game_file: Path) -> None:
     assert problem is not None and problem.startswith(f"snapshot after event {seq}:"), problem
 
 
-@pytest.mark.xfail(strict=True, reason="cli._verify calls verify_records(records) without the stored snapshots "
-                   "(snapshots.snapshots(store.engine, 2**62)), so `banker verify` says ok while an edited "
-                   "snapshot changes the state every screen shows")
 def test_an_edited_snapshot_fails_banker_verify(game_file: Path) -> None:
     seq = forge_snapshot(game_file)
     done = cli_verify(game_file)
