@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any, ClassVar
 
 BANK = "bank"
@@ -59,11 +58,6 @@ class EventDecodeError(ValueError):
     pass
 
 
-@cache
-def _field_names(cls: type[Event]) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(cls))
-
-
 def decode(type_name: str, payload: dict[str, Any]) -> Event:
     """Rebuild an event from its stored type and payload; raises EventDecodeError."""
     cls = Event.registry.get(type_name)
@@ -72,16 +66,9 @@ def decode(type_name: str, payload: dict[str, Any]) -> Event:
     if not isinstance(payload, dict):
         raise EventDecodeError("payload is not an object")
     try:
-        kwargs: dict[str, Any] = {}
-        for name in _field_names(cls):
-            if name not in payload:
-                continue
-            value = payload[name]
-            if name == "transfers":
-                value = tuple(Transfer(str(p), str(q), int(a)) for p, q, a in value)
-            elif isinstance(value, list):
-                value = tuple(value)
-            kwargs[name] = value
+        kwargs = {name: tuple(value) if type(value) is list else value for name, value in payload.items()}
+        if "transfers" in kwargs:
+            kwargs["transfers"] = tuple(Transfer(*leg) for leg in kwargs["transfers"])
         return cls(**kwargs)
     except (TypeError, ValueError) as error:
         raise EventDecodeError(f"bad {type_name} payload: {error}") from None

@@ -29,9 +29,10 @@ def start(event: ev.GameStarted) -> GameState:
 
 def _move_money(state: GameState, transfers: ev.Transfers) -> None:
     for leg in transfers:
-        if leg.amount <= 0:
+        if type(leg.amount) is not int or leg.amount <= 0:
             raise FoldError(f"transfer of {leg.amount} from {leg.payer} to {leg.payee} is not positive")
-        if leg.payer not in state.accounts or leg.payee not in state.accounts:
+        if not isinstance(leg.payer, str) or not isinstance(leg.payee, str) \
+                or leg.payer not in state.accounts or leg.payee not in state.accounts:
             raise FoldError(f"transfer between unknown accounts {leg.payer!r} and {leg.payee!r}")
         state.accounts[leg.payer] -= leg.amount
         state.accounts[leg.payee] += leg.amount

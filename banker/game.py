@@ -114,7 +114,7 @@ class Game:
         """Fold the file: from a stored snapshot when one is usable, else from the start."""
         engine = self.store.engine
         head_seq, _ = self.store.head()
-        first = snapshots.read_records(engine, 0, 1)
+        first = self.store.records(0, 1)
         if not first or not isinstance(first[0].event, ev.GameStarted):
             raise FoldError("the game does not begin with GameStarted")
         started = first[0].event
@@ -131,9 +131,9 @@ class Game:
                                             counted, redoable, self._fetch_all)
             self._head = (seq, head_hash)
             self._records = None
-            self._ingest(snapshots.read_records(engine, seq))
+            self._ingest(self.store.records(seq))
             return
-        self._ingest(snapshots.read_records(engine))
+        self._ingest(self.store.records())
 
     def _fetch_all(self) -> dict[int, list[ev.Event]]:
         return {number: events for number, events in _group(decode_records(self.records))}
@@ -156,7 +156,7 @@ class Game:
     def records(self) -> list[Record]:
         """Every stored event this game has taken in (read from the file on first need)."""
         if self._records is None:
-            self._records = snapshots.read_records(self.store.engine, 0, self._head[0])
+            self._records = self.store.records(0, self._head[0])
         return self._records
 
     def state_json(self) -> dict:

@@ -179,17 +179,20 @@ class LedgerStore:
             self._connection = None
         self.engine.dispose()
 
-    def records(self, after: int = 0) -> list[Record]:
-        """Stored events with seq > after, in order."""
+    def records(self, after: int = 0, up_to: int | None = None) -> list[Record]:
+        """Stored events with after < seq <= up_to, in order (read on the kept connection: fast)."""
+        sql = "SELECT seq, id, action, time, type, payload, prev_hash, hash FROM event WHERE seq > ?"
+        params: tuple[int, ...] = (after,)
+        if up_to is not None:
+            sql, params = sql + " AND seq <= ?", (after, up_to)
         try:
-            with self.engine.connect() as connection:
-                rows = connection.exec_driver_sql(
-                    "SELECT seq, id, action, time, type, payload, prev_hash, hash FROM event "
-                    "WHERE seq > ? ORDER BY seq",
-                    (after,),
-                ).all()
-        except (OperationalError, DatabaseError) as error:
-            raise LedgerError(f"{self.path}: the game file is damaged ({error.orig})") from None
+            cursor = self._writer().cursor()
+            try:
+                rows = cursor.execute(sql + " ORDER BY seq", params).fetchall()
+            finally:
+                cursor.close()
+        except (OperationalError, DatabaseError, sqlite3.Error) as error:
+            raise LedgerError(f"{self.path}: the game file is damaged ({getattr(error, 'orig', error)})") from None
         return [Record(*row) for row in rows]
 
     def head(self) -> tuple[int, str]:

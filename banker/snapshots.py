@@ -18,7 +18,7 @@ from sqlmodel import Field, SQLModel
 
 from editions import Edition
 
-from .ledger import LedgerError, LedgerStore, Record
+from .ledger import LedgerStore
 from .state import Auction, GameState, Holding
 
 EVERY_EVENTS = 2000  # write one after this many events
@@ -96,20 +96,6 @@ def snapshots(engine: Engine, at_most: int) -> list[tuple[int, str, dict[str, An
         return [(int(seq), head_hash, json.loads(body)) for seq, head_hash, body in rows]
     except (OperationalError, DatabaseError, json.JSONDecodeError, TypeError, ValueError):
         return []
-
-
-def read_records(engine: Engine, after: int = 0, up_to: int | None = None) -> list[Record]:
-    sql = "SELECT seq, id, action, time, type, payload, prev_hash, hash FROM event WHERE seq > ?"
-    params: tuple[int, ...] = (after,)
-    if up_to is not None:
-        sql += " AND seq <= ?"
-        params = (after, up_to)
-    try:
-        with engine.connect() as connection:
-            rows = connection.exec_driver_sql(sql + " ORDER BY seq", params).all()
-    except (OperationalError, DatabaseError) as error:
-        raise LedgerError(f"the game file is damaged ({error.orig})") from None
-    return [Record(*row) for row in rows]
 
 
 def hash_at(engine: Engine, seq: int) -> str | None:

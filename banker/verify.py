@@ -41,7 +41,6 @@ def replay_problem(records: list[Record], snapshots: Sequence[Snapshot] = ()) ->
     wanted = {seq: (head_hash, body) for seq, head_hash, body in snapshots}
     if not records:
         return "the game file holds no events"
-    timeline: Timeline | None = None
     groups: list[tuple[int, list[tuple[Record, ev.Event]]]] = []
     for record in records:
         try:
@@ -54,22 +53,25 @@ def replay_problem(records: list[Record], snapshots: Sequence[Snapshot] = ()) ->
             if record.action != record.seq:
                 return f"event {record.seq}: starts action {record.action}, which does not match its number"
             groups.append((record.action, [(record, event)]))
-    for number, items in groups:
-        first = items[0][0]
-        try:
-            if timeline is None:
-                if not isinstance(items[0][1], ev.GameStarted) or len(items) > 1:
-                    return f"event {first.seq}: the game does not begin with GameStarted"
-                timeline = Timeline(number, items[0][1])  # type: ignore[arg-type]
-                continue
-            timeline.add(number, [e for _, e in items])
+    first_items = groups[0][1] if groups else []
+    if not first_items or not isinstance(first_items[0][1], ev.GameStarted) or len(first_items) > 1:
+        return f"event {records[0].seq}: the game does not begin with GameStarted"
+    try:
+        timeline = Timeline(groups[0][0], first_items[0][1])  # type: ignore[arg-type]
+    except (FoldError, ValueError) as error:
+        return f"event {records[0].seq}: {error}"
+    with timeline.batch():  # one private state for the whole replay, not a copy per action
+        for number, items in groups[1:]:
+            first = items[0][0]
+            try:
+                timeline.add(number, [e for _, e in items])
+            except FoldError as error:
+                return f"event {first.seq}: {error}"
             if problem := books_problem(timeline.state):
                 return f"event {first.seq}: {problem}"
-        except FoldError as error:
-            return f"event {first.seq}: {error}"
-        last = items[-1][0]
-        if last.seq in wanted and (problem := snapshot_problem(last, timeline.state, *wanted.pop(last.seq))):
-            return problem
+            last = items[-1][0]
+            if last.seq in wanted and (problem := snapshot_problem(last, timeline.state, *wanted.pop(last.seq))):
+                return problem
     by_hash = {r.hash: r.seq for r in records}
     for seq, (head_hash, _body) in sorted(wanted.items()):
         if by_hash.get(head_hash) == seq:
