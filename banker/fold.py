@@ -9,6 +9,7 @@ happened.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 
 from editions import parse_edition
 
@@ -45,8 +46,12 @@ def _holding(state: GameState, deed: str):  # noqa: ANN202 - a Holding
         raise FoldError(f"unknown deed {deed!r}") from None
 
 
+def _change(state: GameState, deed: str, **fields: object) -> None:
+    state.deeds[deed] = replace(_holding(state, deed), **fields)  # type: ignore[arg-type]
+
+
 def _deed_bought(state: GameState, e: ev.DeedBought) -> None:
-    _holding(state, e.deed).owner = e.player
+    _change(state, e.deed, owner=e.player)
 
 
 def _auction_opened(state: GameState, e: ev.AuctionOpened) -> None:
@@ -63,28 +68,27 @@ def _bid_placed(state: GameState, e: ev.BidPlaced) -> None:
 
 def _auction_closed(state: GameState, e: ev.AuctionClosed) -> None:
     if e.winner and e.deed in state.deeds:  # a building won at auction is placed by BuildingsBuilt
-        _holding(state, e.deed).owner = e.winner
+        _change(state, e.deed, owner=e.winner)
     state.auction = None
 
 
 def _mortgaged(state: GameState, e: ev.DeedMortgaged) -> None:
-    _holding(state, e.deed).mortgaged = True
+    _change(state, e.deed, mortgaged=True)
 
 
 def _lifted(state: GameState, e: ev.MortgageLifted) -> None:
-    _holding(state, e.deed).mortgaged = False
+    _change(state, e.deed, mortgaged=False)
 
 
 def _handed_over(state: GameState, e: ev.DeedHandedOver) -> None:
     holding = _holding(state, e.deed)
     if holding.owner != e.giver:
         raise FoldError(f"{e.giver} hands over {e.deed} but {holding.owner} holds it")
-    holding.owner = e.receiver
+    _change(state, e.deed, owner=e.receiver)
 
 
 def _returned(state: GameState, e: ev.DeedReturnedToBank) -> None:
-    holding = _holding(state, e.deed)
-    holding.owner, holding.mortgaged, holding.level = ev.BANK, False, 0
+    _change(state, e.deed, owner=ev.BANK, mortgaged=False, level=0)
     state.to_auction.append(e.deed)
 
 
@@ -100,7 +104,7 @@ def _set_level(state: GameState, deed: str, level: int) -> None:
     state.bank_hotels += (before == HOTEL) - (after == HOTEL)
     if state.bank_houses < 0 or state.bank_hotels < 0:
         raise FoldError(f"the bank's building supply went below zero on {deed}")
-    holding.level = after
+    _change(state, deed, level=after)
 
 
 def _built(state: GameState, e: ev.BuildingsBuilt) -> None:

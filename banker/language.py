@@ -104,7 +104,7 @@ class Parser:
         if len(line) > MAX_LINE:
             raise Refusal(f"the line is {len(line)} characters long; one action fits in {MAX_LINE}")
         try:
-            words = shlex.split(line, comments=False)
+            words = line.split() if not any(q in line for q in "\"'\\") else shlex.split(line, comments=False)
         except ValueError:
             raise Refusal("a quote is left open; close it (\"Park Place\") and try again") from None
         if not words:

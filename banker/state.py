@@ -17,16 +17,13 @@ from .events import BANK, POT
 HOTEL = 5  # building level of a hotel: after four houses
 
 
-@dataclass
+@dataclass(frozen=True)
 class Holding:
-    """One deed: who holds it and what is on it."""
+    """One deed: who holds it and what is on it. Frozen: the fold replaces it, so copies share it."""
 
     owner: str = BANK
     mortgaged: bool = False
     level: int = 0  # 0-4 houses, 5 = hotel
-
-    def copy(self) -> Holding:
-        return Holding(self.owner, self.mortgaged, self.level)
 
     @property
     def houses(self) -> int:
@@ -75,7 +72,7 @@ class GameState:
     def copy(self) -> GameState:
         clone = copy.copy(self)
         clone.accounts = dict(self.accounts)
-        clone.deeds = {name: h.copy() for name, h in self.deeds.items()}
+        clone.deeds = dict(self.deeds)
         clone.jail_cards = {p: list(decks) for p, decks in self.jail_cards.items()}
         clone.in_jail = set(self.in_jail)
         clone.bankrupt = set(self.bankrupt)
