@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, ClassVar
 
 BANK = "bank"
@@ -58,20 +59,34 @@ class EventDecodeError(ValueError):
     pass
 
 
+@cache
+def _field_names(cls: type[Event]) -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(cls))
+
+
 def decode(type_name: str, payload: dict[str, Any]) -> Event:
-    """Rebuild an event from its stored type and payload; raises EventDecodeError."""
+    """Rebuild an event from its stored type and payload; raises EventDecodeError.
+
+    A stored payload always holds every field (see `payload`), so the keys are checked as a
+    set and the frozen instance is filled directly: replaying 100,000 events stays fast.
+    """
     cls = Event.registry.get(type_name)
     if cls is None:
         raise EventDecodeError(f"unknown event type {type_name!r}")
     if not isinstance(payload, dict):
         raise EventDecodeError("payload is not an object")
+    if payload.keys() != _field_names(cls):
+        missing = sorted(_field_names(cls) - payload.keys())
+        extra = sorted(payload.keys() - _field_names(cls))
+        raise EventDecodeError(f"bad {type_name} payload: missing {missing}, unknown {extra}")
     try:
-        kwargs = {name: tuple(value) if type(value) is list else value for name, value in payload.items()}
-        if "transfers" in kwargs:
-            kwargs["transfers"] = tuple(Transfer(*leg) for leg in kwargs["transfers"])
-        return cls(**kwargs)
-    except (TypeError, ValueError) as error:
+        values = {name: tuple(value) if type(value) is list else value for name, value in payload.items()}
+        values["transfers"] = tuple(Transfer(*leg) for leg in values["transfers"])
+    except TypeError as error:
         raise EventDecodeError(f"bad {type_name} payload: {error}") from None
+    event = object.__new__(cls)
+    event.__dict__.update(values)
+    return event
 
 
 # -- the game ---------------------------------------------------------------

@@ -12,10 +12,9 @@ import json
 import sqlite3
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import event as sa_event
 from sqlalchemy import text
@@ -74,9 +73,8 @@ def chain_hash(prev: str, seq: int, event_id: str, action: int, time: str, type_
     return hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 
-@dataclass(frozen=True)
-class Record:
-    """One stored event with its place in the chain."""
+class Record(NamedTuple):
+    """One stored event with its place in the chain (a tuple: 100,000 of them load fast)."""
 
     seq: int
     id: str

@@ -228,7 +228,7 @@ def test_an_edited_amount_rehashed_into_the_chain_is_caught_by_the_replay(game_f
     body = json.loads(cash.payload)
     payer = body["transfers"][0][0]
     body["transfers"][0][2] = 1_000_000
-    records[cash.seq - 1] = Record(**{**cash.__dict__, "payload": canonical(body)})
+    records[cash.seq - 1] = cash._replace(payload=canonical(body))
     rewrite_from(game_file, records, cash.seq)
     problem = assert_caught(game_file, trade.action)
     assert f"{payer} is left with" in problem and "below zero" in problem
