@@ -63,15 +63,18 @@ def replay_problem(records: list[Record], snapshots: Sequence[Snapshot] = ()) ->
     with timeline.batch():  # one private state for the whole replay, not a copy per action
         for number, items in groups[1:]:
             first = items[0][0]
+            events = [e for _, e in items]
             try:
-                timeline.add(number, [e for _, e in items])
+                timeline.add(number, events)
             except FoldError as error:
                 return f"event {first.seq}: {error}"
-            if problem := books_problem(timeline.state):
+            if problem := overdrawn(timeline.state, {t.payer for e in events for t in e.transfers}):
                 return f"event {first.seq}: {problem}"
             last = items[-1][0]
             if last.seq in wanted and (problem := snapshot_problem(last, timeline.state, *wanted.pop(last.seq))):
                 return problem
+    if sum(timeline.state.accounts.values()) != 0:
+        return f"event {records[-1].seq}: money is not conserved (accounts do not sum to zero)"
     by_hash = {r.hash: r.seq for r in records}
     for seq, (head_hash, _body) in sorted(wanted.items()):
         if by_hash.get(head_hash) == seq:
@@ -89,10 +92,13 @@ def snapshot_problem(record: Record, state: GameState, head_hash: str, body: dic
     return None
 
 
-def books_problem(state: GameState) -> str | None:
-    if sum(state.accounts.values()) != 0:
-        return "money is not conserved (accounts do not sum to zero)"
-    negative = [a for a, cash in state.accounts.items() if cash < 0 and a != ev.BANK]
-    if negative:
-        return f"{negative[0]} is left with {state.accounts[negative[0]]} (below zero)"
+def overdrawn(state: GameState, payers: set[str]) -> str | None:
+    """A player or the pot left below zero by an action (only its payers can be).
+
+    Money cannot be created or lost by a leg (each moves one amount from one account to
+    another), so conservation is checked once at the end of the replay.
+    """
+    for account in sorted(payers - {ev.BANK}):
+        if state.accounts.get(account, 0) < 0:
+            return f"{account} is left with {state.accounts[account]} (below zero)"
     return None
