@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -60,10 +61,18 @@ def _err(message: str) -> None:
     print(f"banker: {message}", file=sys.stderr)
 
 
+def wants_the_app(args: Sequence[str]) -> bool:
+    """`banker` alone or `banker GAME.db` opens the app (launched from screens/, not from the core)."""
+    return not args or (args[0] not in SUBCOMMANDS and not args[0].startswith("-"))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The headless command line (`python -m banker`); the `banker` command adds the app."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or (args_list[0] not in SUBCOMMANDS and not args_list[0].startswith("-")):
-        return _launch_app(args_list)
+    if wants_the_app(args_list):
+        _err("the app opens with the `banker` command (or `python -m screens [GAME.db]`); "
+             f"here: {', '.join(sorted(SUBCOMMANDS))}")
+        return 2
     args = _parser().parse_args(args_list)
     try:
         return COMMANDS[args.command](args)
@@ -73,16 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (LedgerError, EditionError) as error:
         _err(str(error))
         return 2
-
-
-def _launch_app(args: list[str]) -> int:
-    if len(args) > 1:
-        _err("usage: banker [GAME.db]   (or banker new|do|run|state|ledger|verify|score|editions ...)")
-        return 2
-    from screens.app import make_app  # the app is only imported when it is wanted
-
-    make_app(Path(args[0]) if args else None).run()
-    return 0
+    except BrokenPipeError:  # `banker ledger GAME.db | head`: the reader left, nothing is wrong
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _new(args: argparse.Namespace) -> int:

@@ -105,3 +105,15 @@ def test_not_a_game_file_is_a_clear_error(tmp_path: Path) -> None:
 def test_new_refuses_to_overwrite_an_existing_file(game_file: Path) -> None:
     result = banker("new", game_file, "--players", "X,Y")
     assert result.returncode == 2 and "already exists" in result.stderr
+
+
+def test_the_headless_cli_points_to_the_app_when_asked_for_it(tmp_path: Path) -> None:
+    result = banker(tmp_path / "GAME.db")
+    assert result.returncode == 2 and "`banker` command" in result.stderr
+
+
+def test_the_banker_command_runs_the_cli_sub_commands(game_file: Path) -> None:
+    from screens.launch import main
+
+    assert main(["do", str(game_file), "go", "alice"]) == 0
+    assert main(["state", str(game_file), "--json"]) == 0

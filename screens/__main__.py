@@ -1,0 +1,3 @@
+from screens.launch import main
+
+raise SystemExit(main())
