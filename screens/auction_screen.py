@@ -20,7 +20,7 @@ from banker import events as ev
 from banker.errors import Refusal
 from banker.game import Game, Outcome
 from banker.language import parse_amount
-from banker.rules.deeds import bid_refusal
+from banker.rules.deeds import bid_refusal, least_bid
 
 COUNTDOWN_SECONDS = 50  # Monopoly City's trading unit
 FINAL_SECONDS = 5
@@ -153,7 +153,7 @@ class AuctionScreen(ModalScreen[Outcome | None]):
             bid.update("-")
             leader.update(f"no bid yet (opens at {self.game.money(state.edition.auction_min_bid)})")
             leader.add_class("-none")
-        least = max(state.edition.auction_min_bid, auction.high_bid + 1)
+        least = least_bid(state)
         for index, player in enumerate(state.active_players[:8]):
             row = self.query_one(f"#auction-bidder-{index}", Static)
             cash = state.cash(player)
@@ -192,7 +192,7 @@ class AuctionScreen(ModalScreen[Outcome | None]):
         if self.selected is None or auction is None:
             self._say("pick who bids first: press their number", error=True)
             return
-        amount = max(self.game.state.edition.auction_min_bid, auction.high_bid + step)
+        amount = max(self.game.state.edition.auction_min_bid, auction.high_bid + step)  # a raise by `step`
         self.place_bid(self.selected, amount)
 
     def action_type_amount(self) -> None:

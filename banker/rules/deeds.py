@@ -50,6 +50,12 @@ def open_auction(state: GameState, cmd: c.OpenAuction) -> list[ev.Event]:
     return [ev.AuctionOpened(cmd.deed)]
 
 
+def least_bid(state: GameState) -> int:
+    """The smallest bid that stands now: the edition's opening bid, then one more than the leader."""
+    auction = state.auction
+    return max(state.edition.auction_min_bid, (auction.high_bid + 1) if auction and auction.high_bidder else 0)
+
+
 def bid_refusal(state: GameState, player: str, amount: int) -> str | None:
     """Why this bid cannot stand, or None (also used by the auction screen)."""
     auction = state.auction
@@ -58,7 +64,7 @@ def bid_refusal(state: GameState, player: str, amount: int) -> str | None:
         return "no auction is open; start one with `auction <deed>`"
     if player in state.bankrupt:
         return f"{player} is bankrupt and out of the game"
-    least = max(state.edition.auction_min_bid, auction.high_bid + 1)
+    least = least_bid(state)
     if amount < least:
         if auction.high_bidder:
             return (f"{money(amount)} does not beat {auction.high_bidder}'s {money(auction.high_bid)}; "
