@@ -200,28 +200,36 @@ def apply(state: GameState, events: Iterable[ev.Event]) -> GameState:
     return new
 
 
-def counted_actions(actions: Sequence[tuple[int, Sequence[ev.Event]]]) -> tuple[list[int], list[int]]:
+def counted_from_index(index: Iterable[tuple[int, str, int]]) -> tuple[list[int], list[int]]:
     """The action numbers that count, in order, and the redo stack, after markers.
 
-    Undo takes the latest counted action off; redo puts the latest undone one back
-    while no new action happened since. A marker action never counts itself.
+    `index` holds (action, marker type or "", marker's target) per action. Undo takes the
+    latest counted action off; redo puts the latest undone one back while no new action
+    happened since. A marker action never counts itself.
     """
     counted: list[int] = []
     redoable: list[int] = []
-    for number, events in actions:
-        marker = events[0] if events else None
-        if isinstance(marker, ev.ActionUndone):
-            if len(counted) < 2 or counted[-1] != marker.action:
-                raise FoldError(f"action {number} undoes {marker.action}, which is not the latest")
+    for number, marker, target in index:
+        if marker == "ActionUndone":
+            if len(counted) < 2 or counted[-1] != target:
+                raise FoldError(f"action {number} undoes {target}, which is not the latest")
             redoable.append(counted.pop())
-        elif isinstance(marker, ev.ActionRedone):
-            if not redoable or redoable[-1] != marker.action:
-                raise FoldError(f"action {number} redoes {marker.action}, which is not the latest undone")
+        elif marker == "ActionRedone":
+            if not redoable or redoable[-1] != target:
+                raise FoldError(f"action {number} redoes {target}, which is not the latest undone")
             counted.append(redoable.pop())
         else:
             counted.append(number)
             redoable.clear()
     return counted, redoable
+
+
+def counted_actions(actions: Sequence[tuple[int, Sequence[ev.Event]]]) -> tuple[list[int], list[int]]:
+    """`counted_from_index` over actions given with their events."""
+    return counted_from_index(
+        (number, events[0].type, events[0].action) if events and isinstance(events[0], ev.MARKERS)
+        else (number, "", 0)
+        for number, events in actions)
 
 
 def fold(actions: Sequence[tuple[int, Sequence[ev.Event]]]) -> GameState:

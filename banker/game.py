@@ -21,7 +21,7 @@ from . import events as ev
 from . import snapshots
 from .describe import summarize
 from .errors import Refusal
-from .fold import FoldError
+from .fold import FoldError, counted_from_index
 from .language import parse
 from .ledger import GENESIS, GameChanged, LedgerError, LedgerStore, Record, decode_records
 from .names import squash
@@ -126,7 +126,7 @@ class Game:
                 state = snapshots.state_from_json(body, timeline.state.edition)
             except (KeyError, TypeError, ValueError, IndexError):
                 continue
-            counted, redoable = snapshots.history(snapshots.action_index(engine, seq))
+            counted, redoable = counted_from_index(snapshots.action_index(engine, seq))
             self.timeline = Timeline.resume(first[0].action, started, state,  # type: ignore[arg-type]
                                             counted, redoable, self._fetch_all)
             self._head = (seq, head_hash)

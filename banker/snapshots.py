@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import Engine
@@ -119,21 +118,6 @@ def action_index(engine: Engine, up_to: int) -> list[tuple[int, str, int]]:
         else:
             out.append((int(action), "", 0))
     return out
-
-
-def history(index: Iterable[tuple[int, str, int]]) -> tuple[list[int], list[int]]:
-    """Counted actions and the redo stack, from an action index (same rule as fold.counted_actions)."""
-    counted: list[int] = []
-    redoable: list[int] = []
-    for number, marker, target in index:
-        if marker == "ActionUndone" and counted and counted[-1] == target:
-            redoable.append(counted.pop())
-        elif marker == "ActionRedone" and redoable and redoable[-1] == target:
-            counted.append(redoable.pop())
-        elif not marker:
-            counted.append(number)
-            redoable.clear()
-    return counted, redoable
 
 
 def mismatches(engine: Engine, states_at: dict[int, GameState]) -> list[int]:

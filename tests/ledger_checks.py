@@ -7,11 +7,12 @@ they all judge a game by the same rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from banker import events as ev
 from banker.fold import fold
-from banker.ledger import Record, decode_records
+from banker.ledger import LedgerStore, Record, decode_records
 from banker.state import HOTEL, GameState
 
 
@@ -97,6 +98,15 @@ def actions_of(records: Sequence[Record]) -> list[tuple[int, list[ev.Event]]]:
 
 def fold_records(records: Sequence[Record]) -> GameState:
     return fold(actions_of(records))
+
+
+def records_of(path: Path) -> list[Record]:
+    """Every stored event of a game file, read afresh."""
+    store = LedgerStore.open(path)
+    try:
+        return store.records()
+    finally:
+        store.close()
 
 
 def one_line(message: str) -> bool:

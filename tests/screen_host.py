@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.pilot import Pilot
 
 STYLESHEET = str(Path(__file__).resolve().parent.parent / "screens" / "banker.tcss")
 
@@ -29,3 +30,11 @@ class Host(App[None]):
 
     def bell(self) -> None:
         self.bells += 1
+
+
+async def keys(pilot: Pilot, *names: str) -> None:
+    """Press keys one at a time as a person would, letting the app settle after each."""
+    for name in names:
+        await pilot.press(name)
+        await pilot.pause()
+    await pilot.pause()

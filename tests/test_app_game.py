@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from screen_host import keys
 from textual.pilot import Pilot
 
 from banker.game import Game
@@ -20,13 +21,6 @@ from screens.auction_screen import AuctionScreen
 from screens.table_screen import TableScreen
 
 SIZE = (120, 40)
-
-
-async def keys(pilot: Pilot, *names: str) -> None:
-    for name in names:
-        await pilot.press(name)
-        await pilot.pause()
-    await pilot.pause()
 
 
 async def land(pilot: Pilot, space: str, *then: str) -> None:

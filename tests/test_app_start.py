@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from screen_host import keys
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Select, Switch
 
@@ -17,13 +18,6 @@ from screens.start_screen import StartScreen
 from screens.table_screen import TableScreen
 
 SIZE = (120, 40)
-
-
-async def keys(pilot: Pilot, *names: str) -> None:
-    for name in names:
-        await pilot.press(name)
-        await pilot.pause()
-    await pilot.pause()
 
 
 async def type_names(pilot: Pilot, *names: str) -> None:

@@ -11,6 +11,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+from screen_host import keys
 from textual.pilot import Pilot
 from textual.widgets import Digits
 
@@ -49,13 +50,6 @@ def on_disk(path: Path) -> Game:
 
 def app_for(path: Path) -> BankerApp:
     return make_app(path, data=path.parent / "data", watch=False)
-
-
-async def keys(pilot: Pilot, *names: str) -> None:
-    for name in names:
-        await pilot.press(name)
-        await pilot.pause()
-    await pilot.pause()
 
 
 async def type_text(pilot: Pilot, text: str) -> None:

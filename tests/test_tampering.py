@@ -23,7 +23,7 @@ from banker.game import Game
 from banker.ledger import GENESIS, LedgerStore, Record, canonical, chain_hash
 from banker.verify import verify_records
 from editions import load_edition
-from tests.ledger_checks import fold_records
+from tests.ledger_checks import fold_records, records_of
 
 PLAYERS = ("Alice", "Bob", "Carol", "Dan")
 EVENTS = 10_000
@@ -63,13 +63,6 @@ def game_file(long_game: Path, tmp_path: Path) -> Path:
     shutil.copy(long_game, copy)
     return copy
 
-
-def records_of(path: Path) -> list[Record]:
-    store = LedgerStore.open(path)
-    try:
-        return store.records()
-    finally:
-        store.close()
 
 
 def tamper(path: Path, *statements: tuple[str, tuple]) -> None:

@@ -22,21 +22,13 @@ import pytest
 from banker import events as ev
 from banker.errors import Refusal
 from banker.game import Game, Outcome
-from banker.ledger import LedgerStore, Record
 from banker.verify import verify_records
 from editions import load_edition
-from tests.ledger_checks import fold_records, full_state
+from tests.ledger_checks import fold_records, full_state, records_of
 
 HERE = Path(__file__).parent
 PER_WRITER = 120
 
-
-def records_of(path: Path) -> list[Record]:
-    store = LedgerStore.open(path)
-    try:
-        return store.records()
-    finally:
-        store.close()
 
 
 @pytest.fixture
