@@ -139,10 +139,11 @@ class Items:
     cash: int = 0
     deeds: tuple[str, ...] = ()
     jail_cards: tuple[str, ...] = field(default=())  # decks; "" = any one the player holds
+    holdings: tuple[str, ...] = field(default=())  # one holding kind key per piece: ("bus_ticket", "bus_ticket")
 
     @property
     def empty(self) -> bool:
-        return not (self.cash or self.deeds or self.jail_cards)
+        return not (self.cash or self.deeds or self.jail_cards or self.holdings)
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,14 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import events as ev
-from .state import HOTEL
+from .state import HOTEL, SKYSCRAPER
 
 DECKS = {"chance": "Chance", "community_chest": "Community Chest"}
 
 
 def _level(level: int) -> str:
+    if level == SKYSCRAPER:
+        return "a skyscraper"
     if level == HOTEL:
         return "a hotel"
     return f"{level} house{'s' if level != 1 else ''}" if level else "no buildings"
@@ -64,6 +66,12 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
             return f"{e.player} builds on {e.deed}, now {_level(e.level)}, for {money(total)}"
         case ev.BuildingsSold():
             return f"{e.player} sells buildings on {e.deed}, now {_level(e.level)}, for {money(total)}"
+        case ev.DepotBuilt():
+            return f"{e.player} builds a train depot on {e.deed} for {money(total)}"
+        case ev.DepotSold():
+            return f"{e.player} sells the train depot on {e.deed} for {money(total)}"
+        case ev.HoldingMoved():
+            return _holding_moved(e)
         case ev.JailEntered():
             return f"{e.player} goes to jail"
         case ev.JailLeft():
@@ -81,6 +89,19 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
         case ev.ActionRedone():
             return f"redo of action {e.action}: {e.summary}"
     return event.type
+
+
+def _holding_moved(e: ev.HoldingMoved) -> str:
+    what = e.kind.replace("_", " ") + ("s" if e.count != 1 else "")
+    pieces = f"{e.count} {what}" if e.count != 1 else f"a {what}"
+    why = f" ({e.why})" if e.why else ""
+    if e.giver == ev.BANK:
+        return f"{e.receiver} takes {pieces} from the bank{why}"
+    if e.receiver == ev.OUT:
+        return f"{pieces} of {e.giver} {'go' if e.count != 1 else 'goes'} out of play{why}"
+    if e.receiver == ev.BANK:
+        return f"{e.giver} returns {pieces} to the bank{why}"
+    return f"{e.giver} hands {pieces} to {e.receiver}{why}"
 
 
 def summarize(events: Sequence[ev.Event], money: Callable[[int], str]) -> str:

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 BANK = "bank"
 POT = "pot"
+OUT = "out"  # holdings out of play for good (a used bus ticket)
 ACCOUNTS = (BANK, POT)
 
 
@@ -237,6 +238,37 @@ class BuildingsSold(Event):
     player: str
     deed: str
     level: int
+
+
+@dataclass(frozen=True)
+class DepotBuilt(Event):
+    """A train depot on a railroad (Mega): doubles its rent."""
+
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class DepotSold(Event):
+    player: str
+    deed: str
+
+
+# -- holdings: bus tickets, sore-loser coins and the like ---------------------
+
+
+@dataclass(frozen=True)
+class HoldingMoved(Event):
+    """`count` of a holding kind move between accounts: players, "bank", or "out" (out of play).
+
+    The one way any countable holding changes hands, as transfers are for money.
+    """
+
+    kind: str
+    giver: str
+    receiver: str
+    count: int = 1
+    why: str = ""
 
 
 # -- jail and cards held ----------------------------------------------------

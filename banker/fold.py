@@ -14,7 +14,7 @@ from dataclasses import replace
 from editions import parse_edition
 
 from . import events as ev
-from .state import HOTEL, Auction, GameState
+from .state import Auction, GameState, pieces
 
 
 class FoldError(ValueError):
@@ -88,23 +88,55 @@ def _handed_over(state: GameState, e: ev.DeedHandedOver) -> None:
 
 
 def _returned(state: GameState, e: ev.DeedReturnedToBank) -> None:
-    _change(state, e.deed, owner=ev.BANK, mortgaged=False, level=0)
+    _change(state, e.deed, owner=ev.BANK, mortgaged=False)  # buildings were sold first, or stay (Sore Losers)
     state.to_auction.append(e.deed)
 
 
+def _supply(state: GameState, kind: str, change: int, deed: str) -> None:
+    if kind not in state.supply:
+        raise FoldError(f"this edition has no {kind} (on {deed})")
+    state.supply[kind] += change
+    if state.supply[kind] < 0:
+        raise FoldError(f"the bank's {kind} went below zero on {deed}")
+
+
 def _set_level(state: GameState, deed: str, level: int) -> None:
-    """Moves houses and hotels between the deed and the bank's supply."""
+    """Moves building pieces between the deed and the bank's supply."""
     holding = _holding(state, deed)
-    before, after = holding.level, level
+    if not 0 <= level <= (6 if state.deed(deed).skyscraper_cost else 5):
+        raise FoldError(f"building level {level} does not fit {deed}")
+    for kind, count in pieces(holding.level).items():
+        _supply(state, kind, count, deed)
+    for kind, count in pieces(level).items():
+        _supply(state, kind, -count, deed)
+    _change(state, deed, level=level)
 
-    def houses(level: int) -> int:
-        return level if level < HOTEL else 0
 
-    state.bank_houses += houses(before) - houses(after)
-    state.bank_hotels += (before == HOTEL) - (after == HOTEL)
-    if state.bank_houses < 0 or state.bank_hotels < 0:
-        raise FoldError(f"the bank's building supply went below zero on {deed}")
-    _change(state, deed, level=after)
+def _depot(state: GameState, deed: str, built: bool) -> None:
+    if state.deed(deed).kind != "railroad" or _holding(state, deed).depot == built:
+        raise FoldError(f"a depot cannot be {'built' if built else 'sold'} on {deed}")
+    _supply(state, "depots", -1 if built else 1, deed)
+    _change(state, deed, depot=built)
+
+
+def _depot_built(state: GameState, e: ev.DepotBuilt) -> None:
+    _depot(state, e.deed, True)
+
+
+def _depot_sold(state: GameState, e: ev.DepotSold) -> None:
+    _depot(state, e.deed, False)
+
+
+def _holding_moved(state: GameState, e: ev.HoldingMoved) -> None:
+    counts = state.held.get(e.kind)
+    if counts is None:
+        raise FoldError(f"this edition has no holding {e.kind!r}")
+    if type(e.count) is not int or e.count <= 0 or e.giver not in counts or e.receiver not in counts:
+        raise FoldError(f"{e.count} {e.kind} cannot move from {e.giver!r} to {e.receiver!r}")
+    if counts[e.giver] < e.count:
+        raise FoldError(f"{e.giver} holds {counts[e.giver]} {e.kind}, not {e.count}")
+    counts[e.giver] -= e.count
+    counts[e.receiver] += e.count
 
 
 def _built(state: GameState, e: ev.BuildingsBuilt) -> None:
@@ -171,6 +203,9 @@ APPLY: dict[type[ev.Event], Callable[[GameState, ev.Event], None]] = {
     ev.DeedReturnedToBank: _returned,
     ev.BuildingsBuilt: _built,
     ev.BuildingsSold: _sold,
+    ev.DepotBuilt: _depot_built,
+    ev.DepotSold: _depot_sold,
+    ev.HoldingMoved: _holding_moved,
     ev.JailEntered: _jail_entered,
     ev.JailLeft: _jail_left,
     ev.JailCardHandedOver: _jail_card_handed,

@@ -272,12 +272,22 @@ class Parser:
         sign = re.escape(self.edition.currency)
         return word.startswith("$") or bool(re.fullmatch(rf"(?:{sign}|£|M)?[\d,.\-]+", word))
 
+    def holding_word(self, word: str) -> str | None:
+        """The holding kind a trade word names (`ticket`, `tickets`, `coin`...), or None."""
+        low = squash(word)
+        for kind in self.edition.holdings.values():
+            if low in (squash(kind.word), squash(kind.word) + "s", squash(kind.name), squash(kind.plural)):
+                return kind.key
+        return None
+
     def _items(self, words: list[str]) -> c.Items:
-        cash, deeds, cards = 0, [], []
+        cash, deeds, cards, holdings = 0, [], [], []
         for word in words:
             low = squash(word)
             if self._is_cash(word):
                 cash += self.amount(word)
+            elif (kind := self.holding_word(word)) is not None:
+                holdings.append(kind)
             elif low.startswith("goojf") or low.startswith("getoutofjail"):
                 suffix = word.split(":", 1)[1] if ":" in word else ""
                 if suffix and squash(suffix) not in DECK_WORDS:
@@ -288,7 +298,7 @@ class Parser:
                 if deed in deeds:
                     raise Refusal(f"{deed} is listed twice in the trade; list each deed once")
                 deeds.append(deed)
-        return c.Items(cash, tuple(deeds), tuple(cards))
+        return c.Items(cash, tuple(deeds), tuple(cards), tuple(holdings))
 
     def _parking(self, args: list[str]) -> c.Command:
         self._need("parking", args, 1, 1)

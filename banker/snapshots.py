@@ -32,12 +32,14 @@ class SnapshotRow(SQLModel, table=True):
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
+    """Classic games keep the body they always had; editions add keys only when they use them."""
     auction = state.auction
-    return {
+    body: dict[str, Any] = {
         "players": list(state.players),
         "house_rules": sorted(state.house_rules),
         "accounts": state.accounts,
-        "deeds": {name: [h.owner, h.mortgaged, h.level] for name, h in state.deeds.items()},
+        "deeds": {name: [h.owner, h.mortgaged, h.level] + ([True] if h.depot else [])
+                  for name, h in state.deeds.items()},
         "bank_houses": state.bank_houses,
         "bank_hotels": state.bank_hotels,
         "jail_cards": state.jail_cards,
@@ -46,6 +48,12 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "auction": [auction.deed, auction.high_bid, auction.high_bidder] if auction else None,
         "to_auction": state.to_auction,
     }
+    extra_supply = {k: v for k, v in state.supply.items() if k not in ("houses", "hotels")}
+    if extra_supply:
+        body["supply"] = extra_supply
+    if state.held:
+        body["held"] = state.held
+    return body
 
 
 def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
@@ -56,8 +64,9 @@ def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
         house_rules=frozenset(body["house_rules"]),
         accounts={k: int(v) for k, v in body["accounts"].items()},
         deeds={name: Holding(*_holding(body["deeds"][name])) for name in edition.deeds},  # board order
-        bank_houses=int(body["bank_houses"]),
-        bank_hotels=int(body["bank_hotels"]),
+        supply={"houses": int(body["bank_houses"]), "hotels": int(body["bank_hotels"]),
+                **{k: int(v) for k, v in body.get("supply", {}).items()}},
+        held={kind: {a: int(n) for a, n in counts.items()} for kind, counts in body.get("held", {}).items()},
         jail_cards={p: list(d) for p, d in body["jail_cards"].items()},
         in_jail=set(body["in_jail"]),
         bankrupt=set(body["bankrupt"]),
@@ -66,9 +75,9 @@ def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
     )
 
 
-def _holding(row: list[Any]) -> tuple[str, bool, int]:
-    owner, mortgaged, level = row
-    return str(owner), bool(mortgaged), int(level)
+def _holding(row: list[Any]) -> tuple[str, bool, int, bool]:
+    owner, mortgaged, level, *depot = row
+    return str(owner), bool(mortgaged), int(level), bool(depot and depot[0])
 
 
 def _ensure_table(engine: Engine) -> None:

@@ -12,9 +12,10 @@ from typing import Any
 
 from editions import Deed, Edition
 
-from .events import BANK, POT
+from .events import BANK, OUT, POT
 
 HOTEL = 5  # building level of a hotel: after four houses
+SKYSCRAPER = 6  # Mega: built on a hotel, which goes back to the bank
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,8 @@ class Holding:
 
     owner: str = BANK
     mortgaged: bool = False
-    level: int = 0  # 0-4 houses, 5 = hotel
+    level: int = 0  # 0-4 houses, 5 = hotel, 6 = skyscraper
+    depot: bool = False  # a railroad's train depot (Mega)
 
     @property
     def houses(self) -> int:
@@ -32,6 +34,24 @@ class Holding:
     @property
     def hotel(self) -> bool:
         return self.level == HOTEL
+
+    @property
+    def skyscraper(self) -> bool:
+        return self.level == SKYSCRAPER
+
+    @property
+    def improved(self) -> bool:
+        """Anything built on it: houses, a hotel, a skyscraper or a depot."""
+        return bool(self.level) or self.depot
+
+
+def pieces(level: int) -> dict[str, int]:
+    """The building pieces that stand on a street at this level."""
+    if level == SKYSCRAPER:
+        return {"skyscrapers": 1}
+    if level == HOTEL:
+        return {"hotels": 1}
+    return {"houses": level}
 
 
 @dataclass
@@ -48,8 +68,8 @@ class GameState:
     house_rules: frozenset[str]
     accounts: dict[str, int]
     deeds: dict[str, Holding]
-    bank_houses: int
-    bank_hotels: int
+    supply: dict[str, int]  # the bank's building pieces by kind: houses, hotels, skyscrapers, depots
+    held: dict[str, dict[str, int]]  # holding kind -> account (players, bank, out) -> count
     jail_cards: dict[str, list[str]]  # player -> decks of the cards they hold
     in_jail: set[str] = field(default_factory=set)
     bankrupt: set[str] = field(default_factory=set)
@@ -64,8 +84,10 @@ class GameState:
             house_rules=house_rules,
             accounts={BANK: 0, POT: 0, **{p: 0 for p in players}},
             deeds={name: Holding() for name in edition.deeds},
-            bank_houses=edition.houses,
-            bank_hotels=edition.hotels,
+            supply=edition.supplies(),
+            held={kind.key: {BANK: kind.supply - kind.start * len(players), OUT: 0,
+                             **{p: kind.start for p in players}}
+                  for kind in edition.holdings.values()},
             jail_cards={p: [] for p in players},
         )
 
@@ -73,6 +95,8 @@ class GameState:
         clone = copy.copy(self)
         clone.accounts = dict(self.accounts)
         clone.deeds = dict(self.deeds)
+        clone.supply = dict(self.supply)
+        clone.held = {kind: dict(counts) for kind, counts in self.held.items()}
         clone.jail_cards = {p: list(decks) for p, decks in self.jail_cards.items()}
         clone.in_jail = set(self.in_jail)
         clone.bankrupt = set(self.bankrupt)
@@ -84,6 +108,18 @@ class GameState:
 
     def cash(self, account: str) -> int:
         return self.accounts[account]
+
+    @property
+    def bank_houses(self) -> int:
+        return self.supply["houses"]
+
+    @property
+    def bank_hotels(self) -> int:
+        return self.supply["hotels"]
+
+    def count(self, kind: str, account: str) -> int:
+        """How many of a holding kind (bus_ticket, coin...) an account holds."""
+        return self.held[kind][account]
 
     @property
     def active_players(self) -> tuple[str, ...]:
@@ -102,7 +138,7 @@ class GameState:
         return all(self.deeds[d].owner == player for d in self.group(deed))
 
     def group_has_buildings(self, deed: str) -> bool:
-        return any(self.deeds[d].level for d in self.group(deed))
+        return any(self.deeds[d].improved for d in self.group(deed))
 
     @property
     def free_parking(self) -> bool:
@@ -115,20 +151,33 @@ class GameState:
 
     def to_json(self) -> dict[str, Any]:
         """The `state --json` contract (keys are never renamed; editions add keys)."""
+        edition = self.edition
         players = []
         for name in self.players:
-            properties = [
-                {"name": d, "mortgaged": h.mortgaged, "houses": h.houses, "hotel": h.hotel}
-                for d, h in self.deeds.items() if h.owner == name
-            ]
-            players.append({
+            properties = []
+            for d, h in self.deeds.items():
+                if h.owner != name:
+                    continue
+                row: dict[str, Any] = {"name": d, "mortgaged": h.mortgaged, "houses": h.houses, "hotel": h.hotel}
+                if edition.has_skyscrapers:
+                    row["skyscraper"] = h.skyscraper
+                if edition.has_depots:
+                    row["depot"] = h.depot
+                properties.append(row)
+            player: dict[str, Any] = {
                 "name": name,
                 "cash": self.accounts[name],
                 "bankrupt": name in self.bankrupt,
                 "in_jail": name in self.in_jail,
                 "goojf": len(self.jail_cards[name]),
                 "properties": properties,
-            })
+            }
+            for kind in edition.holdings.values():
+                player[kind.json_key] = self.held[kind.key][name]
+            players.append(player)
+        bank: dict[str, Any] = dict(self.supply)
+        for kind in edition.holdings.values():
+            bank[kind.json_key] = self.held[kind.key][BANK]
         auction = None
         if self.auction is not None:
             auction = {
@@ -139,7 +188,7 @@ class GameState:
         return {
             "edition": self.edition.id,
             "players": players,
-            "bank": {"houses": self.bank_houses, "hotels": self.bank_hotels},
+            "bank": bank,
             "parking_pot": self.accounts[POT],
             "auction": auction,
         }

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from . import events as ev
 from .ledger import Record, decode_records
-from .state import HOTEL, GameState
+from .rules.buildings import building_cost
+from .state import GameState
 from .timeline import Timeline
 
 
@@ -16,7 +17,7 @@ class Worth:
     name: str
     cash: int
     deeds: int  # list price, or the mortgage value of a mortgaged deed
-    buildings: int  # what they cost; a hotel = its cost plus the four houses given up
+    buildings: int  # what they cost: a hotel counts the four houses given up, a skyscraper its hotel; depots
     bankrupt: bool
 
     @property
@@ -29,10 +30,7 @@ def worth(state: GameState, player: str) -> Worth:
     for name in state.deeds_of(player):
         holding, card = state.deeds[name], state.deed(name)
         deeds += card.mortgage if holding.mortgaged else card.price
-        if holding.level == HOTEL:
-            buildings += card.hotel_cost + 4 * card.house_cost
-        else:
-            buildings += holding.level * card.house_cost
+        buildings += building_cost(state, name)
     return Worth(player, state.cash(player), deeds, buildings, player in state.bankrupt)
 
 

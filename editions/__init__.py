@@ -18,8 +18,9 @@ from platformdirs import user_data_dir
 SHIPPED_DIR = Path(__file__).parent
 SPACE_TYPES = {
     "go", "street", "railroad", "utility", "tax", "chance", "community_chest",
-    "jail", "free_parking", "go_to_jail",
+    "jail", "free_parking", "go_to_jail", "auction", "bus_ticket", "birthday_gift",
 }
+BUILD_NEEDS = {"whole_group", "all_but_one"}
 DEED_TYPES = {"street", "railroad", "utility"}
 DECKS = {"chance", "community_chest"}
 CARD_EFFECTS = {
@@ -45,9 +46,31 @@ class Deed:
     group: str
     price: int
     mortgage: int
-    rent: tuple[int, ...] = ()  # streets: base, 1-4 houses, hotel
+    rent: tuple[int, ...] = ()  # streets: base, 1-4 houses, hotel[, skyscraper]
     house_cost: int = 0
     hotel_cost: int = 0
+    skyscraper_cost: int = 0  # 0: this deed takes no skyscraper
+
+
+@dataclass(frozen=True)
+class HoldingKind:
+    """A countable thing players hold and the bank supplies (bus tickets, sore-loser coins...).
+
+    One model for all of them: the state counts them per account, `HoldingMoved` moves
+    them, trades carry them, and `state --json` shows them under `json_key`.
+    """
+
+    key: str  # bus_ticket
+    name: str  # bus ticket
+    plural: str  # bus tickets
+    word: str  # the command-language word: ticket
+    supply: int  # how many the game has in all
+    start: int = 0  # each player's share at the start
+    max_held: int = 0  # the most one player may hold; 0 = no limit
+    json_key: str = ""
+
+    def count(self, n: int) -> str:
+        return f"{n} {self.name if n == 1 else self.plural}"
 
 
 @dataclass(frozen=True)
@@ -67,6 +90,8 @@ class Card:
     amount: int = 0
     per_house: int = 0
     per_hotel: int = 0
+    per_skyscraper: int = 0
+    per_depot: int = 0
     target: str = ""  # advance: the space name
     kind: str = ""  # advance_nearest: railroad | utility
     rent_multiplier: int = 1
@@ -95,6 +120,14 @@ class Edition:
     spaces: tuple[Space, ...]
     deeds: dict[str, Deed]
     cards: tuple[Card, ...]
+    skyscrapers: int = 0
+    depots: int = 0
+    depot_cost: int = 0
+    depot_sellback: int = 0
+    build_needs: str = "whole_group"  # or all_but_one (Mega: build once you own all but one of a group)
+    speed_die: bool = False  # three dice: totals 2-15
+    sell_buildings: bool = True
+    holdings: dict[str, HoldingKind] = field(default_factory=dict)
     terms: dict[str, str] = field(default_factory=dict)
     about: str = ""
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -106,6 +139,23 @@ class Edition:
 
     def money(self, amount: int) -> str:
         return f"{self.currency}{amount:,}"
+
+    @property
+    def has_skyscrapers(self) -> bool:
+        return self.skyscrapers > 0
+
+    @property
+    def has_depots(self) -> bool:
+        return self.depots > 0
+
+    def supplies(self) -> dict[str, int]:
+        """The bank's building pieces at the start, by kind (only the kinds this edition has)."""
+        pieces = {"houses": self.houses, "hotels": self.hotels}
+        if self.skyscrapers:
+            pieces["skyscrapers"] = self.skyscrapers
+        if self.depots:
+            pieces["depots"] = self.depots
+        return pieces
 
     def term(self, word: str) -> str:
         """The table's own word for a thing in this edition (e.g. railroad -> station)."""
@@ -188,10 +238,17 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
             price = row.amount("price")
             mortgage = row.amount("mortgage")
             if kind == "street":
-                rent = row.amounts("rent", 6)
+                rent = row.amounts("rent")
+                if len(rent) not in (6, 7):
+                    raise _fail(source, f"{where}.rent", f"must have 6 values, has {len(rent)} "
+                                "(base, 1-4 houses, hotel; a 7th for a skyscraper)")
+                skyscraper_cost = row.amount("skyscraper_cost", 0)
+                if (len(rent) == 7) != bool(skyscraper_cost):
+                    raise _fail(source, f"{where}.skyscraper_cost",
+                                "a skyscraper needs both a 7th rent value and a skyscraper_cost")
                 deeds[name] = Deed(
                     name, kind, index, row.get("group", str), price, mortgage, rent,
-                    row.amount("house_cost"), row.amount("hotel_cost"),
+                    row.amount("house_cost"), row.amount("hotel_cost"), skyscraper_cost,
                 )
             else:
                 deeds[name] = Deed(name, kind, index, kind, price, mortgage)
@@ -223,7 +280,8 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         card = Card(
             deck=deck, key=row.get("key", str), title=row.get("title", str), effect=effect,
             amount=row.amount("amount", 0), per_house=row.amount("per_house", 0),
-            per_hotel=row.amount("per_hotel", 0), target=row.get("target", str, ""),
+            per_hotel=row.amount("per_hotel", 0), per_skyscraper=row.amount("per_skyscraper", 0),
+            per_depot=row.amount("per_depot", 0), target=row.get("target", str, ""),
             kind=row.get("kind", str, ""), rent_multiplier=row.amount("rent_multiplier", 1),
             dice_multiplier=row.amount("dice_multiplier", 0), spaces=row.amount("spaces", 0),
         )
@@ -236,6 +294,18 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
             raise _fail(source, f"{where}.kind", "must be 'railroad' or 'utility'")
         cards.append(card)
 
+    holdings = _holdings(source, top.get("holdings", dict, {}))
+    build_needs = rules.get("build_needs", str, "whole_group")
+    if build_needs not in BUILD_NEEDS:
+        raise _fail(source, "rules.build_needs", f"must be one of {sorted(BUILD_NEEDS)}, not {build_needs!r}")
+    skyscrapers = rules.amount("skyscrapers", 0)
+    if skyscrapers and not any(d.skyscraper_cost for d in deeds.values()):
+        raise _fail(source, "rules.skyscrapers", "the bank has skyscrapers but no street takes one")
+    depots = rules.amount("depots", 0)
+    depot_cost = railroads.amount("depot_cost", 0)
+    depot_sellback = railroads.amount("depot_sellback", 0)
+    if bool(depots) != bool(depot_cost):
+        raise _fail(source, "railroads.depot_cost", "train depots need both rules.depots and railroads.depot_cost")
     min_players = rules.get("min_players", int, 2)
     max_players = rules.get("max_players", int, 8)
     if not 2 <= min_players <= max_players:
@@ -261,6 +331,14 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         spaces=tuple(spaces),
         deeds=deeds,
         cards=tuple(cards),
+        skyscrapers=skyscrapers,
+        depots=depots,
+        depot_cost=depot_cost,
+        depot_sellback=depot_sellback,
+        build_needs=build_needs,
+        speed_die=rules.get("speed_die", bool, False),
+        sell_buildings=rules.get("sell_buildings", bool, True),
+        holdings=holdings,
         terms={str(k): str(v) for k, v in terms.items()},
         about=top.get("about", str, ""),
         raw=data,
@@ -268,6 +346,28 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
     for reader in (rules, railroads, utilities, top):
         reader.done()
     return edition
+
+
+def _holdings(source: str, table: dict[str, Any]) -> dict[str, HoldingKind]:
+    """`[holdings.<key>]` tables: the countable things of an edition, each with its bank supply."""
+    kinds: dict[str, HoldingKind] = {}
+    for key, entry in table.items():
+        where = f"holdings.{key}"
+        if not isinstance(entry, dict):
+            raise _fail(source, where, "must be a table")
+        row = _Reader(source, entry, where)
+        kind = HoldingKind(
+            key=key, name=row.get("name", str), plural=row.get("plural", str), word=row.get("word", str),
+            supply=row.amount("supply"), start=row.amount("start", 0), max_held=row.amount("max_held", 0),
+            json_key=row.get("json_key", str, key),
+        )
+        row.done()
+        if kind.supply <= 0:
+            raise _fail(source, f"{where}.supply", "the bank must hold at least one")
+        if kind.max_held and kind.start > kind.max_held:
+            raise _fail(source, f"{where}.start", f"more than max_held ({kind.max_held})")
+        kinds[key] = kind
+    return kinds
 
 
 def edition_files() -> dict[str, Path]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import commands as c
 from .. import events as ev
 from ..events import BANK
-from ..state import HOTEL, GameState
+from ..state import HOTEL, SKYSCRAPER, GameState
 from .checks import auction_open, not_owner, not_playing, refuse_if
 from .money import pay
 
@@ -13,7 +13,16 @@ from .money import pay
 def level_cost(state: GameState, deed: str, level: int) -> int:
     """What building up to `level` (from the level below) costs at list price."""
     card = state.deed(deed)
+    if level == SKYSCRAPER:
+        return card.skyscraper_cost
     return card.hotel_cost if level == HOTEL else card.house_cost
+
+
+def building_cost(state: GameState, deed: str) -> int:
+    """What everything standing on a deed cost at list price (valuation counts buildings at cost)."""
+    holding = state.deeds[deed]
+    cost = sum(level_cost(state, deed, lv) for lv in range(1, holding.level + 1))
+    return cost + (state.edition.depot_cost if holding.depot else 0)
 
 
 def uneven(state: GameState, deed: str, new_level: int) -> bool:
@@ -104,6 +113,15 @@ def hotel_cannot_break_evenly(state: GameState, deed: str, level: int) -> bool:
 def sale_value(state: GameState, deed: str, level: int, target: int) -> int:
     """Half the list price of the levels taken off."""
     return sum(level_cost(state, deed, lv) for lv in range(target + 1, level + 1)) // 2
+
+
+def building_sale_value(state: GameState, deed: str) -> int:
+    """What selling everything on a deed back to the bank raises (0 where buildings never sell back)."""
+    if not state.edition.sell_buildings:
+        return 0
+    holding = state.deeds[deed]
+    value = sale_value(state, deed, holding.level, 0)
+    return value + (state.edition.depot_sellback if holding.depot else 0)
 
 
 def sell(state: GameState, cmd: c.SellBuildings) -> list[ev.Event]:

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 from ..errors import Refusal
 from ..events import ACCOUNTS, Transfer
-from ..state import HOTEL, GameState
+from ..state import GameState
 
 
 def raisable(state: GameState, player: str) -> int:
     """Cash a player could raise from the bank: half the buildings, then mortgages."""
+    from .buildings import building_sale_value
+
     total = 0
     for name in state.deeds_of(player):
         holding, deed = state.deeds[name], state.deed(name)
-        if holding.level == HOTEL:
-            total += (deed.hotel_cost + 4 * deed.house_cost) // 2
-        else:
-            total += holding.level * deed.house_cost // 2
+        total += building_sale_value(state, name)
         if not holding.mortgaged:
             total += deed.mortgage
     return total

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from editions import Card
+
 from .. import commands as c
 from .. import events as ev
 from ..errors import Refusal
 from ..events import BANK, POT
-from ..state import HOTEL, GameState
+from ..state import HOTEL, SKYSCRAPER, GameState
 from .checks import auction_open, not_playing, refuse_if
 from .money import legs, pay
 from .rent import rent_due
@@ -60,8 +62,7 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
         others = [p for p in state.active_players if p != player]
         transfers += [pay(state, p, player, card.amount, why) for p in others]
     elif card.effect == "repairs":
-        levels = [state.deeds[d].level for d in state.deeds_of(player)]
-        cost = sum(card.per_hotel if lv == HOTEL else lv * card.per_house for lv in levels)
+        cost = repairs_cost(state, player, card)
         if cost:
             transfers.append(pay(state, player, fees, cost, why))
     elif card.effect == "jail_free":
@@ -84,6 +85,21 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
         raise Refusal(f"{why} does not take a deed; leave out {cmd.deed!r}")
     return [ev.CardDrawn(player, card.deck, card.key, card.title, cmd.passed_go, cmd.deed,
                          transfers=legs(*transfers))]
+
+
+def repairs_cost(state: GameState, player: str, card: Card) -> int:
+    """A repairs card: so much per house, hotel, skyscraper and depot the player has."""
+    cost = 0
+    for deed in state.deeds_of(player):
+        holding = state.deeds[deed]
+        if holding.level == SKYSCRAPER:
+            cost += card.per_skyscraper
+        elif holding.level == HOTEL:
+            cost += card.per_hotel
+        else:
+            cost += holding.level * card.per_house
+        cost += card.per_depot if holding.depot else 0
+    return cost
 
 
 def _short(state: GameState, player: str, amount: int, why: str) -> str | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .. import commands as c
 from .. import events as ev
 from ..errors import Refusal
@@ -35,6 +37,28 @@ def _cards(state: GameState, player: str, wanted: tuple[str, ...]) -> list[str]:
     return chosen
 
 
+def holdings_refusal(state: GameState, giver: str, receiver: str, pieces: tuple[str, ...]) -> str | None:
+    """Why `giver` cannot hand these holdings to `receiver`: too few held, or over the receiver's limit."""
+    for key, count in Counter(pieces).items():
+        kind = state.edition.holdings[key]
+        held = state.count(key, giver)
+        if held < count:
+            return f"{giver} holds {kind.count(held)}, not {count}; trade at most {held}"
+        limit = holding_room(state, key, receiver)
+        if limit is not None and count > limit:
+            return (f"{receiver} may hold at most {kind.max_held} {kind.plural} and has "
+                    f"{state.count(key, receiver)}; trade at most {limit}")
+    return None
+
+
+def holding_room(state: GameState, key: str, player: str) -> int | None:
+    """How many more of a holding the player may take, or None when there is no limit."""
+    kind = state.edition.holdings[key]
+    if not kind.max_held:
+        return None
+    return max(0, kind.max_held - state.count(key, player))
+
+
 def mortgage_fee(state: GameState, deed: str, lift: bool) -> int:
     """What the receiver of a mortgaged deed pays the bank now."""
     if not state.deeds[deed].mortgaged:
@@ -52,6 +76,8 @@ def trade(state: GameState, cmd: c.Trade) -> list[ev.Event]:
         refuse_if(tradable_refusal(state, second, deed))
     first_cards = _cards(state, first, cmd.gives.jail_cards)
     second_cards = _cards(state, second, cmd.gets.jail_cards)
+    refuse_if(holdings_refusal(state, first, second, cmd.gives.holdings),
+              holdings_refusal(state, second, first, cmd.gets.holdings))
     fee_first = sum(mortgage_fee(state, d, cmd.lift) for d in cmd.gets.deeds)
     fee_second = sum(mortgage_fee(state, d, cmd.lift) for d in cmd.gives.deeds)
     for player, out, back, fee in ((first, cmd.gives.cash, cmd.gets.cash, fee_first),
@@ -68,6 +94,8 @@ def trade(state: GameState, cmd: c.Trade) -> list[ev.Event]:
             events.append(ev.DeedHandedOver(giver, receiver, deed))
         for deck in cards:
             events.append(ev.JailCardHandedOver(giver, receiver, deck))
+        for kind, count in Counter(items.holdings).items():
+            events.append(ev.HoldingMoved(kind, giver, receiver, count, "trade"))
     for receiver, deeds in ((second, cmd.gives.deeds), (first, cmd.gets.deeds)):
         events += received_mortgages(state, receiver, deeds, cmd.lift)
     return events
