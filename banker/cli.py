@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from editions import EditionError, edition_files, load_edition, load_edition_file, user_editions_dir
+from editions import Edition, EditionError, edition_files, load_edition, load_edition_file, user_editions_dir
 
 from . import snapshots
 from .errors import Refusal
@@ -21,11 +21,12 @@ from .game import HOUSE_RULES, Game
 from .history import entries, entry_json, for_player
 from .language import USAGE
 from .ledger import LedgerError, LedgerStore
+from .moves import QUESTIONS, space_at
 from .names import match
 from .valuation import score, score_json
 from .verify import verify_records
 
-SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help"}
+SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help", "ask"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -52,7 +53,13 @@ def _parser() -> argparse.ArgumentParser:
     ledger.add_argument("--player")
     verify = sub.add_parser("verify", help="re-hash the chain and replay the fold")
     verify.add_argument("game", type=Path)
-    sub.add_parser("editions", help="list the editions")
+    ask = sub.add_parser("ask", help="where a move goes: mr-monopoly | bus | auction-space <player> <space>")
+    ask.add_argument("game", type=Path)
+    ask.add_argument("question", choices=sorted(QUESTIONS))
+    ask.add_argument("player")
+    ask.add_argument("space", help="a board position (0 = GO) or a space name")
+    editions = sub.add_parser("editions", help="list the editions")
+    editions.add_argument("--json", action="store_true")
     sub.add_parser("help", help="the command language")
     return parser
 
@@ -151,12 +158,17 @@ def render_state(game: Game) -> str:
         cards = len(state.jail_cards[player])
         if cards:
             marks.append(f"{cards} Get Out of Jail Free")
+        for kind in state.edition.holdings.values():
+            if state.count(kind.key, player):
+                marks.append(kind.count(state.count(kind.key, player)))
         lines.append(f"{player:<12} {money(state.cash(player)):>8}  {'  '.join(marks)}")
         for deed in state.deeds_of(player):
             h = state.deeds[deed]
-            build = "hotel" if h.hotel else (f"{h.houses}h" if h.houses else "")
+            build = "skyscraper" if h.skyscraper else "hotel" if h.hotel else (f"{h.houses}h" if h.houses else "")
+            build += "depot" if h.depot else ""
             lines.append(f"    {deed:<26} {build:<6} {'MORTGAGED' if h.mortgaged else ''}")
-    lines.append(f"bank: {state.bank_houses} houses, {state.bank_hotels} hotels"
+    held = "".join(f", {k.count(state.count(k.key, 'bank'))}" for k in state.edition.holdings.values())
+    lines.append("bank: " + ", ".join(f"{n} {kind}" for kind, n in state.supply.items()) + held
                  + (f"; Free Parking pot {money(state.accounts['pot'])}" if state.free_parking else ""))
     if state.auction:
         a = state.auction
@@ -220,7 +232,47 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ask(args: argparse.Namespace) -> int:
+    """First line: where the token goes (or "stay"); then why, and GO's salary when it is passed."""
+    game = Game.open(args.game)
+    try:
+        state = game.state
+        player = match(args.player, state.players, "player")
+        move = QUESTIONS[args.question](state, player, space_at(state, args.space))
+    finally:
+        game.close()
+    print(move.first_line)
+    print(move.reason)
+    if move.passes_go:
+        print(f"passes GO: collect {state.edition.money(state.edition.go_salary)} (go {player})")
+    return 0
+
+
+def edition_json(edition: Edition) -> dict:
+    """What a script or a phone needs to draw a board, without parsing TOML."""
+    return {
+        "id": edition.id,
+        "name": edition.name,
+        "currency": edition.currency,
+        "starting_cash": edition.starting_cash,
+        "players": [edition.min_players, edition.max_players],
+        "deeds": [{"name": d.name, "price": d.price, "group": d.group, "kind": d.kind, "position": d.position}
+                  for d in edition.deeds.values()],
+        "holdings": {k.json_key: k.supply for k in edition.holdings.values()},
+        "spaces": [{"name": s.name, "type": s.type} for s in edition.spaces],
+    }
+
+
 def _editions(args: argparse.Namespace) -> int:
+    if args.json:
+        listed = []
+        for path in edition_files().values():
+            try:
+                listed.append(edition_json(load_edition_file(path)))
+            except EditionError as error:
+                _err(str(error))
+        print(json.dumps(listed, indent=2, ensure_ascii=False))
+        return 0
     for edition_id, path in edition_files().items():
         try:
             e = load_edition_file(path)
@@ -240,5 +292,5 @@ def _help(args: argparse.Namespace) -> int:
 
 COMMANDS = {
     "new": _new, "do": _do, "run": _run, "state": _state, "ledger": _ledger,
-    "verify": _verify, "score": _score, "editions": _editions, "help": _help,
+    "verify": _verify, "score": _score, "editions": _editions, "help": _help, "ask": _ask,
 }

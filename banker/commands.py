@@ -121,6 +121,33 @@ class SellBuildings(Command):
 
 
 @dataclass(frozen=True)
+class BuildDepot(Command):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class TakeTicket(Command):
+    """`expire`: the ticket drawn reads "All Tickets Expire"."""
+
+    player: str
+    expire: bool = False
+
+
+@dataclass(frozen=True)
+class Ride(Command):
+    """A bus ticket used instead of rolling."""
+
+    player: str
+
+
+@dataclass(frozen=True)
+class BirthdayGift(Command):
+    player: str
+    ticket: bool = False
+
+
+@dataclass(frozen=True)
 class Mortgage(Command):
     player: str
     deed: str

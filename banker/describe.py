@@ -98,7 +98,8 @@ def _holding_moved(e: ev.HoldingMoved) -> str:
     if e.giver == ev.BANK:
         return f"{e.receiver} takes {pieces} from the bank{why}"
     if e.receiver == ev.OUT:
-        return f"{pieces} of {e.giver} {'go' if e.count != 1 else 'goes'} out of play{why}"
+        own = f"{e.count} {what}" if e.count != 1 else what
+        return f"{e.giver}'s {own} {'go' if e.count != 1 else 'goes'} out of play{why}"
     if e.receiver == ev.BANK:
         return f"{e.giver} returns {pieces} to the bank{why}"
     return f"{e.giver} hands {pieces} to {e.receiver}{why}"

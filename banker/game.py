@@ -25,7 +25,7 @@ from .fold import FoldError, counted_from_index
 from .language import parse
 from .ledger import GENESIS, GameChanged, LedgerError, LedgerStore, Record, decode_records
 from .names import squash
-from .rules import decide
+from .rules import decide, notices
 from .state import GameState
 from .timeline import Timeline
 
@@ -33,7 +33,9 @@ RESERVED = {squash(ev.BANK), squash(ev.POT)}
 HOUSE_RULES = {
     "free-parking": "Free Parking jackpot: taxes and fees go to a pot; `parking <player>` collects it",
     "timed-auctions": "auctions close on a 50-second countdown (Monopoly City's trading unit)",
+    "speed-die": "the Speed Die (rulebook 002): 1,000 more each at the start, utility rent on all three dice",
 }
+SPEED_DIE_BONUS = 1000
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,10 @@ def player_names_refusal(names: Sequence[str], edition: Edition) -> str | None:
         return "a player name is empty; give every player a name"
     if not edition.min_players <= len(cleaned) <= edition.max_players:
         return f"{edition.name} takes {edition.min_players} to {edition.max_players} players, not {len(cleaned)}"
+    for kind in edition.holdings.values():
+        if kind.start * len(cleaned) > kind.supply:
+            return (f"{edition.name} has {kind.supply} {kind.plural}, not enough for {kind.start} each "
+                    f"for {len(cleaned)} players")
     keys = [squash(n) for n in cleaned]
     if any(not k for k in keys):
         return "a player name needs at least one letter or digit"
@@ -84,14 +90,15 @@ class Game:
         unknown = [r for r in rules if r not in HOUSE_RULES]
         if unknown:
             raise Refusal(f"unknown house rule {unknown[0]!r}; known: {', '.join(HOUSE_RULES)}")
+        if "speed-die" in rules and edition.speed_die:
+            raise Refusal(f"{edition.name} already plays with the speed die; leave out --house-rule speed-die")
         if reason := player_names_refusal(players, edition):
             raise Refusal(reason)
         names = tuple(n.strip() for n in players)
-        started = ev.GameStarted(
-            edition.raw, edition.id, names, rules,
-            transfers=tuple(ev.Transfer(ev.BANK, n, edition.starting_cash) for n in names
-                            if edition.starting_cash),
-        )
+        transfers = [ev.Transfer(ev.BANK, n, edition.starting_cash) for n in names if edition.starting_cash]
+        if "speed-die" in rules:  # 002: "each player receives an extra 1000", its own leg in the ledger
+            transfers += [ev.Transfer(ev.BANK, n, SPEED_DIE_BONUS) for n in names]
+        started = ev.GameStarted(edition.raw, edition.id, names, rules, transfers=tuple(transfers))
         store = LedgerStore.create(Path(path))
         game = cls(store)
         game._ingest(store.append([started], (0, GENESIS)))
@@ -238,6 +245,7 @@ class Game:
             events = decide(self.state, command)
             after = timeline.preview(events)
             self._check(after)
+            notes = notices(self.state, after)
         records = self.store.append(events, self.head)
         number = records[0].action
         timeline.add(number, events, after)
@@ -247,7 +255,10 @@ class Game:
         self._head = (records[-1].seq, records[-1].hash)
         if before // snapshots.EVERY_EVENTS != self._head[0] // snapshots.EVERY_EVENTS:
             snapshots.save(self.store, *self._head, timeline.state)
-        return Outcome(number, tuple(events), summarize(events, self.money))
+        summary = summarize(events, self.money)
+        if after is not None and notes:
+            summary += "\n" + "\n".join(notes)
+        return Outcome(number, tuple(events), summary)
 
     def _check(self, state: GameState) -> None:
         """The last guard before writing: a rule bug must never reach the ledger."""

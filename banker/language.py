@@ -17,6 +17,16 @@ from .names import match, squash
 from .state import GameState
 
 MAX_AMOUNT = 1_000_000_000
+SPEED_DIE_MOST = 15  # two white dice and the speed die's 3 (its Bus and Mr. Monopoly count 0)
+
+
+def dice_most(state: GameState) -> int:
+    """The highest dice total this game can roll: 15 with the speed die, else 12."""
+    return SPEED_DIE_MOST if uses_speed_die(state) else 12
+
+
+def uses_speed_die(state: GameState) -> bool:
+    return state.edition.speed_die or "speed-die" in state.house_rules
 MAX_LINE = 1000
 
 USAGE: dict[str, str] = {
@@ -41,6 +51,10 @@ USAGE: dict[str, str] = {
     "trade": "trade <a> <b> give <item>... get <item>... [lift]",
     "parking": "parking <player>",
     "bankrupt": "bankrupt <player> [<creditor>]",
+    "depot": "depot <player> <railroad>  (Mega: a train depot, doubles the rent)",
+    "ticket": "ticket <player> [expire]  (Mega: take a bus ticket; expire = \"All Tickets Expire\")",
+    "ride": "ride <player>  (Mega: use a bus ticket)",
+    "gift": "gift <player> [ticket]  (Mega: Birthday Gift, the cash or a bus ticket)",
     "undo": "undo",
     "redo": "redo",
 }
@@ -145,8 +159,10 @@ class Parser:
         return c.Rent(self.player(args[0]), self.deed(args[1]), dice)
 
     def _dice(self, word: str) -> int:
-        if not re.fullmatch(r"\d+", word) or not 2 <= int(word) <= 18:
-            raise Refusal(f"{word!r} is not a dice total; write the number the dice show, like 7")
+        most = dice_most(self.state)
+        if not re.fullmatch(r"\d+", word) or not 2 <= int(word) <= most:
+            dice = ("three dice (the Bus and Mr. Monopoly count 0)" if most == SPEED_DIE_MOST else "two dice")
+            raise Refusal(f"{word!r} is not a dice total here: {dice} make 2 to {most}; write the total, like 7")
         return int(word)
 
     def _pay(self, args: list[str]) -> c.Command:
@@ -310,6 +326,26 @@ class Parser:
         if len(args) == 2:
             creditor = match(args[1], list(self.state.players) + [BANK], "creditor (a player or bank)")
         return c.Bankrupt(self.player(args[0]), creditor)
+
+    def _depot(self, args: list[str]) -> c.Command:
+        self._need("depot", args, 2, 2)
+        return c.BuildDepot(self.player(args[0]), self.deed(args[1]))
+
+    def _ticket(self, args: list[str]) -> c.Command:
+        self._need("ticket", args, 1, 2)
+        if len(args) == 2 and squash(args[1]) not in ("expire", "expires", "allticketsexpire"):
+            raise Refusal(f"{args[1]!r}: write `ticket <player>` or `ticket <player> expire`")
+        return c.TakeTicket(self.player(args[0]), expire=len(args) == 2)
+
+    def _ride(self, args: list[str]) -> c.Command:
+        self._need("ride", args, 1, 1)
+        return c.Ride(self.player(args[0]))
+
+    def _gift(self, args: list[str]) -> c.Command:
+        self._need("gift", args, 1, 2)
+        if len(args) == 2 and self.holding_word(args[1]) != "bus_ticket":
+            raise Refusal(f"{args[1]!r}: write `gift <player>` for the cash or `gift <player> ticket`")
+        return c.BirthdayGift(self.player(args[0]), ticket=len(args) == 2)
 
     def _undo(self, args: list[str]) -> c.Command:
         self._need("undo", args, 0, 0)

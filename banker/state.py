@@ -138,7 +138,10 @@ class GameState:
         return all(self.deeds[d].owner == player for d in self.group(deed))
 
     def group_has_buildings(self, deed: str) -> bool:
-        return any(self.deeds[d].improved for d in self.group(deed))
+        """Buildings anywhere on a street's group; a railroad counts only its own depot (000)."""
+        if self.deed(deed).kind == "railroad":
+            return self.deeds[deed].depot
+        return any(self.deeds[d].level for d in self.group(deed))
 
     @property
     def free_parking(self) -> bool:

@@ -12,7 +12,8 @@ from typing import Any
 from .. import commands as c
 from ..events import Event
 from ..state import GameState
-from . import bankruptcy, buildings, deeds, shortage, table, trade
+from . import bankruptcy, buildings, deeds, mega, shortage, table, trade
+from .buildings import completed_built_groups
 
 DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.Buy: deeds.buy,
@@ -36,8 +37,17 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.CollectPot: table.collect_pot,
     c.Trade: trade.trade,
     c.Bankrupt: bankruptcy.bankrupt,
+    c.BuildDepot: mega.build_depot,
+    c.TakeTicket: mega.take_ticket,
+    c.Ride: mega.ride,
+    c.BirthdayGift: mega.birthday_gift,
 }
 
 
 def decide(state: GameState, command: c.Command) -> list[Event]:
     return DECIDERS[type(command)](state, command)
+
+
+def notices(before: GameState, after: GameState) -> list[str]:
+    """What the rulebook asks of the table after an action, beyond the money (shown with its summary)."""
+    return completed_built_groups(before, after)

@@ -10,6 +10,8 @@ from ..state import GameState
 from .buildings import sale_value
 from .checks import auction_open, not_playing, refuse_if, same_player
 from .deeds import interest
+from .holdings import holdings_back_to_bank
+from .money import legs
 from .trade import received_mortgages
 
 
@@ -21,12 +23,16 @@ def bankrupt(state: GameState, cmd: c.Bankrupt) -> list[ev.Event]:
     deeds = state.deeds_of(player)
     events: list[ev.Event] = []
     cash = state.cash(player)
-    for deed in deeds:
+    for deed in deeds if state.edition.sell_buildings else ():
         level = state.deeds[deed].level
         if level:
             value = sale_value(state, deed, level, 0)
             cash += value
-            events.append(ev.BuildingsSold(player, deed, 0, transfers=(ev.Transfer(BANK, player, value),)))
+            events.append(ev.BuildingsSold(player, deed, 0, transfers=legs(ev.Transfer(BANK, player, value))))
+        if state.deeds[deed].depot:
+            value = state.edition.depot_sellback
+            cash += value
+            events.append(ev.DepotSold(player, deed, transfers=legs(ev.Transfer(BANK, player, value))))
     if cash:
         events.append(ev.CashPaid("bankruptcy", transfers=(ev.Transfer(player, creditor, cash),)))
     if creditor == BANK:
@@ -41,5 +47,6 @@ def bankrupt(state: GameState, cmd: c.Bankrupt) -> list[ev.Event]:
         events += [ev.DeedHandedOver(player, creditor, deed) for deed in deeds]
         events += [ev.JailCardHandedOver(player, creditor, deck) for deck in state.jail_cards[player]]
         events += received_mortgages(state, creditor, deeds, lift=False)
+    events += holdings_back_to_bank(state, player)
     events.append(ev.PlayerWentBankrupt(player, creditor))
     return events

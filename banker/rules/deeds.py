@@ -123,6 +123,8 @@ def mortgage_refusal(state: GameState, player: str, deed: str) -> str | None:
         return reason
     if state.deeds[deed].mortgaged:
         return f"{deed} is already mortgaged"
+    if state.deeds[deed].depot:
+        return f"sell the train depot on {deed} first: sell {player} \"{deed}\""
     if state.group_has_buildings(deed):
         return f"sell the buildings on {deed}'s group first; only a group without buildings can be mortgaged"
     return None

@@ -26,7 +26,7 @@ def rent_due(state: GameState, deed: str, dice: int | None = None, rent_multipli
     """The rent for landing on `deed`; 0 when it is the bank's or mortgaged.
 
     A card may override the utility multiplier (10x the dice) or multiply a
-    railroad's rent (twice the rental).
+    railroad's rent (twice the rental); a train depot doubles a railroad's rent (000).
     """
     holding, card = state.deeds[deed], state.deed(deed)
     if holding.owner == BANK or holding.mortgaged:
@@ -39,6 +39,7 @@ def rent_due(state: GameState, deed: str, dice: int | None = None, rent_multipli
         return base * state.edition.group_rent_multiplier if group_doubles(state, deed) else base
     owned = sum(1 for d in state.group(deed) if state.deeds[d].owner == owner)
     if card.kind == "railroad":
-        return state.edition.railroad_rent[owned - 1] * rent_multiplier
+        depot = 2 if holding.depot else 1
+        return state.edition.railroad_rent[owned - 1] * rent_multiplier * depot
     multiplier = dice_multiplier or state.edition.utility_multipliers[owned - 1]
     return multiplier * (dice or 0)

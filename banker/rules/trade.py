@@ -18,7 +18,9 @@ def tradable_refusal(state: GameState, player: str, deed: str) -> str | None:
     """Why `player` cannot hand `deed` over in a trade, or None."""
     if reason := not_owner(state, player, deed):
         return reason
-    if state.group_has_buildings(deed):
+    if state.deeds[deed].depot:
+        return f"sell the train depot on {deed} first; a railroad with a depot cannot be traded"
+    if state.group_has_buildings(deed) and state.edition.sell_buildings:
         return f"sell the buildings on {deed}'s group first; deeds of a built-on group cannot be traded"
     return None
 

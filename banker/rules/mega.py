@@ -1,0 +1,73 @@
+"""Mega Edition pieces: train depots, bus tickets and the Birthday Gift (rulebook 000)."""
+
+from __future__ import annotations
+
+from .. import commands as c
+from .. import events as ev
+from ..errors import Refusal
+from ..events import BANK
+from ..state import GameState
+from .checks import auction_open, not_owner, not_playing, refuse_if
+from .holdings import from_bank, kind_named, out_of_play
+from .money import pay
+
+TICKET = "bus_ticket"
+
+
+def depot_refusal(state: GameState, player: str, deed: str) -> str | None:
+    """Why a train depot cannot go on this railroad now, or None."""
+    if not state.edition.has_depots:
+        return f"{state.edition.name} has no train depots (they are in the Mega Edition)"
+    word = state.edition.term("railroad")
+    if state.deed(deed).kind != "railroad":
+        return f"{deed} is not a {word}; a train depot goes on a {word}"
+    if reason := not_owner(state, player, deed):
+        return reason
+    holding = state.deeds[deed]
+    if holding.depot:
+        return f"{deed} already has its train depot; one per {word}"
+    if holding.mortgaged:
+        return f"lift the mortgage on {deed} first; no depot on a mortgaged {word}"
+    if state.supply.get("depots", 0) < 1:
+        return "the bank has no train depots left; wait until a player sells one back"
+    return None
+
+
+def build_depot(state: GameState, cmd: c.BuildDepot) -> list[ev.Event]:
+    refuse_if(auction_open(state), not_playing(state, cmd.player), depot_refusal(state, cmd.player, cmd.deed))
+    leg = pay(state, cmd.player, BANK, state.edition.depot_cost, f"a train depot on {cmd.deed}")
+    return [ev.DepotBuilt(cmd.player, cmd.deed, transfers=(leg,))]
+
+
+def take_ticket(state: GameState, cmd: c.TakeTicket) -> list[ev.Event]:
+    """A Bus Ticket space or a Bus roll; "All Tickets Expire" voids every other ticket held."""
+    refuse_if(auction_open(state), not_playing(state, cmd.player), kind_named(state, TICKET, "bus tickets"))
+    taken = from_bank(state, TICKET, cmd.player, "All Tickets Expire" if cmd.expire else "bus ticket")
+    if not cmd.expire:
+        return [taken]
+    expired: list[ev.Event] = [ev.HoldingMoved(TICKET, p, ev.OUT, state.count(TICKET, p), "expired")
+                               for p in state.players if state.count(TICKET, p)]
+    return [*expired, taken]
+
+
+def ride(state: GameState, cmd: c.Ride) -> list[ev.Event]:
+    """A ticket used instead of rolling: out of play for the rest of the game (000)."""
+    refuse_if(auction_open(state), not_playing(state, cmd.player), kind_named(state, TICKET, "bus tickets"))
+    if state.count(TICKET, cmd.player) < 1:
+        raise Refusal(f"{cmd.player} holds no bus ticket; roll the dice instead")
+    return [out_of_play(state, TICKET, cmd.player, "ridden")]
+
+
+def birthday_gift(state: GameState, cmd: c.BirthdayGift) -> list[ev.Event]:
+    """The Birthday Gift space: the amount on the space from the bank, or a bus ticket (000)."""
+    refuse_if(auction_open(state), not_playing(state, cmd.player))
+    space = next((s for s in state.edition.spaces if s.type == "birthday_gift"), None)
+    if space is None:
+        raise Refusal(f"{state.edition.name} has no Birthday Gift space")
+    if cmd.ticket:
+        refuse_if(kind_named(state, TICKET, "bus tickets"))
+        if state.count(TICKET, BANK) < 1:
+            raise Refusal(f"the bank has no bus tickets left; take the {state.edition.money(space.amount)}: "
+                          f"gift {cmd.player}")
+        return [from_bank(state, TICKET, cmd.player, "birthday gift")]
+    return [ev.CashPaid("birthday gift", transfers=(ev.Transfer(BANK, cmd.player, space.amount),))]
