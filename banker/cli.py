@@ -161,6 +161,8 @@ def render_state(game: Game) -> str:
         for kind in state.edition.holdings.values():
             if state.count(kind.key, player):
                 marks.append(kind.count(state.count(kind.key, player)))
+        marks += [m for m, on in (("MR. MONOPOLY", state.mr_monopoly == player),
+                                  ("trapped", player in state.trapped)) if on]
         lines.append(f"{player:<12} {money(state.cash(player)):>8}  {'  '.join(marks)}")
         for deed in state.deeds_of(player):
             h = state.deeds[deed]
@@ -216,13 +218,21 @@ def _verify(args: argparse.Namespace) -> int:
 def _score(args: argparse.Namespace) -> int:
     game = Game.open(args.game)
     try:
+        lines = game.final_round_lines()
         if args.json:
-            print(json.dumps(score_json(game.state), indent=2, ensure_ascii=False))
+            print(json.dumps(score_json(game.state, lines), indent=2, ensure_ascii=False))
             return 0
         table, winner = score(game.state)
         money = game.money
+        if game.state.edition.final_rent_round:
+            print("final rent round:" if lines else "final rent round: not played yet (`final`)")
+            for player, deed, rent in lines:
+                print(f"  {player:<12} {deed:<26} {money(rent):>9}")
+        by_cash = game.state.edition.winner_by == "cash"
+        if by_cash:
+            print("most cash wins")
         print(f"{'player':<12} {'cash':>9} {'deeds':>9} {'buildings':>10} {'net worth':>10}")
-        for w in sorted(table, key=lambda w: -w.net_worth):
+        for w in sorted(table, key=lambda w: -(w.cash if by_cash else w.net_worth)):
             out = "  (bankrupt)" if w.bankrupt else ""
             print(f"{w.name:<12} {money(w.cash):>9} {money(w.deeds):>9} {money(w.buildings):>10} "
                   f"{money(w.net_worth):>10}{out}")

@@ -85,7 +85,10 @@ class DrawCard(Command):
 
 @dataclass(frozen=True)
 class GoToJail(Command):
+    """`instead`: Mr. Monopoly sends this other player to jail in his place (Sore Losers)."""
+
     player: str
+    instead: str = ""
 
 
 @dataclass(frozen=True)
@@ -191,6 +194,44 @@ class CollectPot(Command):
 class Bankrupt(Command):
     player: str
     creditor: str = "bank"
+
+
+@dataclass(frozen=True)
+class TakeCoin(Command):
+    player: str
+
+
+@dataclass(frozen=True)
+class StealCoin(Command):
+    player: str
+    victim: str
+
+
+@dataclass(frozen=True)
+class CashIn(Command):
+    player: str
+
+
+@dataclass(frozen=True)
+class Trap(Command):
+    mr_monopoly: str
+    player: str
+    deed: str = ""
+
+
+@dataclass(frozen=True)
+class Release(Command):
+    player: str
+
+
+@dataclass(frozen=True)
+class PlaceFreeHouse(Command):
+    deed: str
+
+
+@dataclass(frozen=True)
+class FinalRound(Command):
+    pass
 
 
 @dataclass(frozen=True)

@@ -72,6 +72,23 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
             return f"{e.player} sells the train depot on {e.deed} for {money(total)}"
         case ev.HoldingMoved():
             return _holding_moved(e)
+        case ev.MrMonopolyTaken():
+            took = f" from {e.previous}" if e.previous else ""
+            return f"{e.player} becomes Mr. Monopoly{took}"
+        case ev.PlayerTrapped():
+            return f"Mr. Monopoly ({e.mr_monopoly}) lands on {e.player}: trapped until released"
+        case ev.PlayerReleased():
+            return f"{e.player} is released"
+        case ev.RentReversed():
+            return f"{e.owner} pays Mr. Monopoly ({e.mr_monopoly}) {money(total)} rent for {e.deed}"
+        case ev.TaxCollected():
+            return f"Mr. Monopoly ({e.player}) collects {money(total)} from the bank on {e.space}"
+        case ev.FreeHousePlaced():
+            return f"a free house on {e.deed}, now {_level(e.level)} (doubles while {e.player} is Mr. Monopoly)"
+        case ev.FinalRoundPlayed():
+            return "the final rent round"
+        case ev.FinalRentCollected():
+            return f"{e.player} collects {money(total)} rent for {e.deed} from the bank"
         case ev.JailEntered():
             return f"{e.player} goes to jail"
         case ev.JailLeft():

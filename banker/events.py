@@ -271,6 +271,68 @@ class HoldingMoved(Event):
     why: str = ""
 
 
+# -- Sore Losers: Mr. Monopoly and the final rent round ------------------------
+
+
+@dataclass(frozen=True)
+class MrMonopolyTaken(Event):
+    """Four coins cashed in: `player` takes the token from `previous` (empty when nobody had it)."""
+
+    player: str
+    previous: str = ""
+
+
+@dataclass(frozen=True)
+class PlayerTrapped(Event):
+    """Mr. Monopoly landed on `player`: trapped until released or the next trap."""
+
+    mr_monopoly: str
+    player: str
+
+
+@dataclass(frozen=True)
+class PlayerReleased(Event):
+    player: str
+
+
+@dataclass(frozen=True)
+class RentReversed(Event):
+    """Mr. Monopoly landed on `owner`'s deed: the owner pays him the rent."""
+
+    mr_monopoly: str
+    owner: str
+    deed: str
+    dice: int = 0
+
+
+@dataclass(frozen=True)
+class TaxCollected(Event):
+    """Mr. Monopoly on a tax or bill space: the bank pays him the amount."""
+
+    player: str
+    space: str
+
+
+@dataclass(frozen=True)
+class FreeHousePlaced(Event):
+    """Doubles while someone is Mr. Monopoly: one free house from the bank on any street."""
+
+    player: str
+    deed: str
+    level: int
+
+
+@dataclass(frozen=True)
+class FinalRoundPlayed(Event):
+    """Opens the final rent round; the rents follow as FinalRentCollected events."""
+
+
+@dataclass(frozen=True)
+class FinalRentCollected(Event):
+    player: str
+    deed: str
+
+
 # -- jail and cards held ----------------------------------------------------
 
 

@@ -89,7 +89,8 @@ def _handed_over(state: GameState, e: ev.DeedHandedOver) -> None:
 
 def _returned(state: GameState, e: ev.DeedReturnedToBank) -> None:
     _change(state, e.deed, owner=ev.BANK, mortgaged=False)  # buildings were sold first, or stay (Sore Losers)
-    state.to_auction.append(e.deed)
+    if state.edition.bankruptcy_auction:
+        state.to_auction.append(e.deed)
 
 
 def _supply(state: GameState, kind: str, change: int, deed: str) -> None:
@@ -177,6 +178,31 @@ def _jail_card_returned(state: GameState, e: ev.JailCardReturned) -> None:
 def _bankrupt(state: GameState, e: ev.PlayerWentBankrupt) -> None:
     state.bankrupt.add(e.player)
     state.in_jail.discard(e.player)
+    state.trapped.discard(e.player)
+    if state.mr_monopoly == e.player:
+        state.mr_monopoly = ""
+
+
+def _mr_monopoly_taken(state: GameState, e: ev.MrMonopolyTaken) -> None:
+    if state.mr_monopoly != e.previous:
+        raise FoldError(f"{e.player} takes Mr. Monopoly from {e.previous!r} but {state.mr_monopoly!r} has him")
+    state.mr_monopoly = e.player
+
+
+def _trapped(state: GameState, e: ev.PlayerTrapped) -> None:
+    state.trapped = {e.player}
+
+
+def _released(state: GameState, e: ev.PlayerReleased) -> None:
+    state.trapped.discard(e.player)
+
+
+def _free_house(state: GameState, e: ev.FreeHousePlaced) -> None:
+    _set_level(state, e.deed, e.level)
+
+
+def _final_round(state: GameState, e: ev.FinalRoundPlayed) -> None:
+    state.final_round = True
 
 
 def _money_only(state: GameState, e: ev.Event) -> None:
@@ -206,6 +232,14 @@ APPLY: dict[type[ev.Event], Callable[[GameState, ev.Event], None]] = {
     ev.DepotBuilt: _depot_built,
     ev.DepotSold: _depot_sold,
     ev.HoldingMoved: _holding_moved,
+    ev.MrMonopolyTaken: _mr_monopoly_taken,
+    ev.PlayerTrapped: _trapped,
+    ev.PlayerReleased: _released,
+    ev.RentReversed: _money_only,
+    ev.TaxCollected: _money_only,
+    ev.FreeHousePlaced: _free_house,
+    ev.FinalRoundPlayed: _final_round,
+    ev.FinalRentCollected: _money_only,
     ev.JailEntered: _jail_entered,
     ev.JailLeft: _jail_left,
     ev.JailCardHandedOver: _jail_card_handed,

@@ -28,6 +28,7 @@ from .names import squash
 from .rules import decide, notices
 from .state import GameState
 from .timeline import Timeline
+from .valuation import final_round_lines
 
 RESERVED = {squash(ev.BANK), squash(ev.POT)}
 HOUSE_RULES = {
@@ -170,6 +171,17 @@ class Game:
         body = self.state.to_json()
         body["ledger"] = {"events": self.head[0], "head": self.head[1]}
         return body
+
+    def final_round_lines(self) -> list[tuple[str, str, int]]:
+        """The final rent round as played (player, deed, rent), or [] before it (Sore Losers)."""
+        if not self.state.final_round:
+            return []
+        assert self.timeline is not None
+        for number in reversed(self.timeline.counted):
+            events = self.timeline.events_of(number)
+            if events and isinstance(events[0], ev.FinalRoundPlayed):
+                return final_round_lines(events)
+        return []
 
     def money(self, amount: int) -> str:
         return self.state.edition.money(amount)

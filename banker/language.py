@@ -40,7 +40,7 @@ USAGE: dict[str, str] = {
     "go": "go <player>",
     "tax": "tax <player> <space>",
     "card": "card <player> [chance|chest] <card> [<deed>] [<dice total>] [go]",
-    "jail": "jail <player>",
+    "jail": "jail <player>  |  jail <mr-monopoly> <player> (Sore Losers: he sends another)",
     "bail": "bail <player>",
     "usecard": "usecard <player> [chance|chest]",
     "doubles": "doubles <player>",
@@ -49,12 +49,18 @@ USAGE: dict[str, str] = {
     "mortgage": "mortgage <player> <deed>",
     "unmortgage": "unmortgage <player> <deed>",
     "trade": "trade <a> <b> give <item>... get <item>... [lift]",
-    "parking": "parking <player>",
+    "parking": "parking <player>  (the pot)  |  parking <player> <victim> (Sore Losers: steal a coin)",
     "bankrupt": "bankrupt <player> [<creditor>]",
     "depot": "depot <player> <railroad>  (Mega: a train depot, doubles the rent)",
     "ticket": "ticket <player> [expire]  (Mega: take a bus ticket; expire = \"All Tickets Expire\")",
     "ride": "ride <player>  (Mega: use a bus ticket)",
     "gift": "gift <player> [ticket]  (Mega: Birthday Gift, the cash or a bus ticket)",
+    "coin": "coin <player>  (Sore Losers: landed on own property, or Mr. Monopoly landed on them)",
+    "cashin": "cashin <player>  (Sore Losers: 4 coins for the Mr. Monopoly token)",
+    "trap": "trap <mr-monopoly> <player> [<deed>]  (Sore Losers: he landed on them; steal a deed)",
+    "release": "release <player>  (Sore Losers: free a trapped player)",
+    "place": "place <street>  (Sore Losers: doubles while there is a Mr. Monopoly: one free house)",
+    "final": "final  (Sore Losers: the final rent round, once every property is owned)",
     "undo": "undo",
     "redo": "redo",
 }
@@ -224,8 +230,8 @@ class Parser:
         return found[0]
 
     def _jail(self, args: list[str]) -> c.Command:
-        self._need("jail", args, 1, 1)
-        return c.GoToJail(self.player(args[0]))
+        self._need("jail", args, 1, 2)
+        return c.GoToJail(self.player(args[0]), self.player(args[1]) if len(args) == 2 else "")
 
     def _bail(self, args: list[str]) -> c.Command:
         self._need("bail", args, 1, 1)
@@ -317,8 +323,34 @@ class Parser:
         return c.Items(cash, tuple(deeds), tuple(cards), tuple(holdings))
 
     def _parking(self, args: list[str]) -> c.Command:
-        self._need("parking", args, 1, 1)
+        self._need("parking", args, 1, 2)
+        if len(args) == 2:
+            return c.StealCoin(self.player(args[0]), self.player(args[1]))
         return c.CollectPot(self.player(args[0]))
+
+    def _coin(self, args: list[str]) -> c.Command:
+        self._need("coin", args, 1, 1)
+        return c.TakeCoin(self.player(args[0]))
+
+    def _cashin(self, args: list[str]) -> c.Command:
+        self._need("cashin", args, 1, 1)
+        return c.CashIn(self.player(args[0]))
+
+    def _trap(self, args: list[str]) -> c.Command:
+        self._need("trap", args, 2, 3)
+        return c.Trap(self.player(args[0]), self.player(args[1]), self.deed(args[2]) if len(args) == 3 else "")
+
+    def _release(self, args: list[str]) -> c.Command:
+        self._need("release", args, 1, 1)
+        return c.Release(self.player(args[0]))
+
+    def _place(self, args: list[str]) -> c.Command:
+        self._need("place", args, 1, 1)
+        return c.PlaceFreeHouse(self.deed(args[0]))
+
+    def _final(self, args: list[str]) -> c.Command:
+        self._need("final", args, 0, 0)
+        return c.FinalRound()
 
     def _bankrupt(self, args: list[str]) -> c.Command:
         self._need("bankrupt", args, 1, 2)

@@ -53,6 +53,12 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         body["supply"] = extra_supply
     if state.held:
         body["held"] = state.held
+    if state.mr_monopoly:
+        body["mr_monopoly"] = state.mr_monopoly
+    if state.trapped:
+        body["trapped"] = sorted(state.trapped)
+    if state.final_round:
+        body["final_round"] = True
     return body
 
 
@@ -72,6 +78,9 @@ def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
         bankrupt=set(body["bankrupt"]),
         auction=Auction(auction[0], int(auction[1]), auction[2]) if auction else None,
         to_auction=list(body["to_auction"]),
+        mr_monopoly=str(body.get("mr_monopoly", "")),
+        trapped=set(body.get("trapped", [])),
+        final_round=bool(body.get("final_round", False)),
     )
 
 

@@ -75,6 +75,9 @@ class GameState:
     bankrupt: set[str] = field(default_factory=set)
     auction: Auction | None = None
     to_auction: list[str] = field(default_factory=list)  # deeds a bankruptcy left to the bank
+    mr_monopoly: str = ""  # Sore Losers: the player holding the Mr. Monopoly token
+    trapped: set[str] = field(default_factory=set)  # players Mr. Monopoly landed on, until released
+    final_round: bool = False  # Sore Losers: the final rent round was played
 
     @classmethod
     def new(cls, edition: Edition, players: tuple[str, ...], house_rules: frozenset[str]) -> GameState:
@@ -102,6 +105,7 @@ class GameState:
         clone.bankrupt = set(self.bankrupt)
         clone.auction = copy.copy(self.auction)
         clone.to_auction = list(self.to_auction)
+        clone.trapped = set(self.trapped)
         return clone
 
     # -- questions the rules ask ---------------------------------------------
@@ -177,6 +181,9 @@ class GameState:
             }
             for kind in edition.holdings.values():
                 player[kind.json_key] = self.held[kind.key][name]
+            if edition.mr_monopoly:
+                player["mr_monopoly"] = self.mr_monopoly == name
+                player["trapped"] = name in self.trapped
             players.append(player)
         bank: dict[str, Any] = dict(self.supply)
         for kind in edition.holdings.values():

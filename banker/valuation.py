@@ -35,25 +35,40 @@ def worth(state: GameState, player: str) -> Worth:
 
 
 def score(state: GameState) -> tuple[list[Worth], str | None]:
-    """Every player's worth and the winner: the last one standing, else the richest."""
+    """Every player's worth and the winner: the last one standing, else the richest by the
+    edition's measure (net worth; Sore Losers: cash, "the player with the most wins")."""
     table = [worth(state, p) for p in state.players]
     standing = [w for w in table if not w.bankrupt]
     if not standing:
         return table, None
     if len(standing) == 1:
         return table, standing[0].name
-    best = max(w.net_worth for w in standing)
-    leaders = [w.name for w in standing if w.net_worth == best]
+    best = max(ranking_value(state, w) for w in standing)
+    leaders = [w.name for w in standing if ranking_value(state, w) == best]
     return table, leaders[0] if len(leaders) == 1 else None
 
 
-def score_json(state: GameState) -> dict:
+def ranking_value(state: GameState, w: Worth) -> int:
+    return w.cash if state.edition.winner_by == "cash" else w.net_worth
+
+
+def score_json(state: GameState, final_lines: Sequence[tuple[str, str, int]] = ()) -> dict:
     table, winner = score(state)
-    return {
+    body: dict = {
         "players": [{"name": w.name, "cash": w.cash, "net_worth": w.net_worth,
                      "deeds": w.deeds, "buildings": w.buildings, "bankrupt": w.bankrupt} for w in table],
         "winner": winner,
+        "ranked_by": state.edition.winner_by,
     }
+    if state.edition.final_rent_round:
+        body["final_round"] = [{"player": p, "deed": d, "rent": amount} for p, d, amount in final_lines]
+    return body
+
+
+def final_round_lines(events: Sequence[ev.Event]) -> list[tuple[str, str, int]]:
+    """The final rent round, line by line (player, deed, rent), from the counted events."""
+    return [(e.player, e.deed, sum(t.amount for t in e.transfers))
+            for e in events if isinstance(e, ev.FinalRentCollected)]
 
 
 def _actions(records: Sequence[Record]) -> list[tuple[int, list[ev.Event]]]:

@@ -21,6 +21,8 @@ SPACE_TYPES = {
     "jail", "free_parking", "go_to_jail", "auction", "bus_ticket", "birthday_gift",
 }
 BUILD_NEEDS = {"whole_group", "all_but_one"}
+AWARDS = {"rent", "tax", "jail"}  # the table events that can earn a holding from the bank
+WINNER_BY = {"net_worth", "cash"}
 DEED_TYPES = {"street", "railroad", "utility"}
 DECKS = {"chance", "community_chest"}
 CARD_EFFECTS = {
@@ -68,6 +70,7 @@ class HoldingKind:
     start: int = 0  # each player's share at the start
     max_held: int = 0  # the most one player may hold; 0 = no limit
     json_key: str = ""
+    awarded_for: tuple[str, ...] = ()  # what earns one from the bank: rent, tax, jail (Sore Losers coins)
 
     def count(self, n: int) -> str:
         return f"{n} {self.name if n == 1 else self.plural}"
@@ -92,6 +95,7 @@ class Card:
     per_hotel: int = 0
     per_skyscraper: int = 0
     per_depot: int = 0
+    coins: int = 0  # Sore Losers: the card says to collect a sore-loser coin
     target: str = ""  # advance: the space name
     kind: str = ""  # advance_nearest: railroad | utility
     rent_multiplier: int = 1
@@ -127,6 +131,10 @@ class Edition:
     build_needs: str = "whole_group"  # or all_but_one (Mega: build once you own all but one of a group)
     speed_die: bool = False  # three dice: totals 2-15
     sell_buildings: bool = True
+    mr_monopoly: bool = False  # Sore Losers: four coins cash in for the Mr. Monopoly token
+    final_rent_round: bool = False  # Sore Losers: `final` pays every owner their rents, then most cash wins
+    winner_by: str = "net_worth"  # or cash
+    bankruptcy_auction: bool = True  # deeds a bankruptcy returns to the bank are auctioned
     holdings: dict[str, HoldingKind] = field(default_factory=dict)
     terms: dict[str, str] = field(default_factory=dict)
     about: str = ""
@@ -281,7 +289,7 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
             deck=deck, key=row.get("key", str), title=row.get("title", str), effect=effect,
             amount=row.amount("amount", 0), per_house=row.amount("per_house", 0),
             per_hotel=row.amount("per_hotel", 0), per_skyscraper=row.amount("per_skyscraper", 0),
-            per_depot=row.amount("per_depot", 0), target=row.get("target", str, ""),
+            per_depot=row.amount("per_depot", 0), coins=row.amount("coins", 0), target=row.get("target", str, ""),
             kind=row.get("kind", str, ""), rent_multiplier=row.amount("rent_multiplier", 1),
             dice_multiplier=row.amount("dice_multiplier", 0), spaces=row.amount("spaces", 0),
         )
@@ -306,6 +314,9 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
     depot_sellback = railroads.amount("depot_sellback", 0)
     if bool(depots) != bool(depot_cost):
         raise _fail(source, "railroads.depot_cost", "train depots need both rules.depots and railroads.depot_cost")
+    winner_by = rules.get("winner_by", str, "net_worth")
+    if winner_by not in WINNER_BY:
+        raise _fail(source, "rules.winner_by", f"must be one of {sorted(WINNER_BY)}, not {winner_by!r}")
     min_players = rules.get("min_players", int, 2)
     max_players = rules.get("max_players", int, 8)
     if not 2 <= min_players <= max_players:
@@ -338,6 +349,10 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         build_needs=build_needs,
         speed_die=rules.get("speed_die", bool, False),
         sell_buildings=rules.get("sell_buildings", bool, True),
+        mr_monopoly=rules.get("mr_monopoly", bool, False),
+        final_rent_round=rules.get("final_rent_round", bool, False),
+        winner_by=winner_by,
+        bankruptcy_auction=rules.get("bankruptcy_auction", bool, True),
         holdings=holdings,
         terms={str(k): str(v) for k, v in terms.items()},
         about=top.get("about", str, ""),
@@ -360,8 +375,12 @@ def _holdings(source: str, table: dict[str, Any]) -> dict[str, HoldingKind]:
             key=key, name=row.get("name", str), plural=row.get("plural", str), word=row.get("word", str),
             supply=row.amount("supply"), start=row.amount("start", 0), max_held=row.amount("max_held", 0),
             json_key=row.get("json_key", str, key),
+            awarded_for=tuple(row.get("awarded_for", list, [])),
         )
         row.done()
+        unknown = sorted(set(kind.awarded_for) - AWARDS)
+        if unknown:
+            raise _fail(source, f"{where}.awarded_for", f"unknown {unknown[0]!r} (one of {sorted(AWARDS)})")
         if kind.supply <= 0:
             raise _fail(source, f"{where}.supply", "the bank must hold at least one")
         if kind.max_held and kind.start > kind.max_held:

@@ -12,7 +12,7 @@ from typing import Any
 from .. import commands as c
 from ..events import Event
 from ..state import GameState
-from . import bankruptcy, buildings, deeds, mega, shortage, table, trade
+from . import bankruptcy, buildings, deeds, mega, shortage, sore_losers, table, trade
 from .buildings import completed_built_groups
 
 DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
@@ -41,6 +41,13 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.TakeTicket: mega.take_ticket,
     c.Ride: mega.ride,
     c.BirthdayGift: mega.birthday_gift,
+    c.TakeCoin: sore_losers.take_coin,
+    c.StealCoin: sore_losers.steal_coin,
+    c.CashIn: sore_losers.cash_in,
+    c.Trap: sore_losers.trap,
+    c.Release: sore_losers.release,
+    c.PlaceFreeHouse: sore_losers.place_free_house,
+    c.FinalRound: sore_losers.final_round,
 }
 
 

@@ -9,10 +9,12 @@ from .. import events as ev
 from ..errors import Refusal
 from ..events import BANK
 from ..state import GameState
+from .awards import awards
 from .checks import auction_open, not_owner, not_playing, refuse_if
 from .money import legs, pay
 from .rent import rent_due
 from .shortage import BUILDINGS, building_bid_refusal, close_building_auction
+from .sore_losers import reversed_rent
 
 
 def interest(state: GameState, deed: str) -> int:
@@ -110,12 +112,16 @@ def rent_refusal(state: GameState, payer: str, deed: str, dice: int | None) -> s
 
 
 def rent(state: GameState, cmd: c.Rent) -> list[ev.Event]:
+    """Rent to the owner, with any coin the edition gives for paying it; Mr. Monopoly collects instead (001)."""
     refuse_if(auction_open(state), not_playing(state, cmd.payer),
               rent_refusal(state, cmd.payer, cmd.deed, cmd.dice))
+    if cmd.payer == state.mr_monopoly:
+        return reversed_rent(state, cmd.payer, cmd.deed, cmd.dice)
     owner = state.deeds[cmd.deed].owner
     amount = rent_due(state, cmd.deed, cmd.dice)
     leg = pay(state, cmd.payer, owner, amount, f"rent for {cmd.deed}")
-    return [ev.RentPaid(cmd.payer, owner, cmd.deed, cmd.dice or 0, transfers=(leg,))]
+    return [ev.RentPaid(cmd.payer, owner, cmd.deed, cmd.dice or 0, transfers=(leg,)),
+            *awards(state, "rent", cmd.payer)]
 
 
 def mortgage_refusal(state: GameState, player: str, deed: str) -> str | None:
@@ -125,7 +131,7 @@ def mortgage_refusal(state: GameState, player: str, deed: str) -> str | None:
         return f"{deed} is already mortgaged"
     if state.deeds[deed].depot:
         return f"sell the train depot on {deed} first: sell {player} \"{deed}\""
-    if state.group_has_buildings(deed):
+    if state.group_has_buildings(deed) and state.edition.sell_buildings:
         return f"sell the buildings on {deed}'s group first; only a group without buildings can be mortgaged"
     return None
 

@@ -9,7 +9,8 @@ from .. import events as ev
 from ..errors import Refusal
 from ..events import BANK, POT
 from ..state import HOTEL, SKYSCRAPER, GameState
-from .checks import auction_open, not_playing, refuse_if
+from .awards import award_refusal, awards
+from .checks import auction_open, not_playing, refuse_if, same_player
 from .money import legs, pay
 from .rent import rent_due
 
@@ -34,10 +35,13 @@ def salary(state: GameState, cmd: c.Salary) -> list[ev.Event]:
 
 
 def tax(state: GameState, cmd: c.Tax) -> list[ev.Event]:
+    """The amount on the space, to the bank (or the pot); Mr. Monopoly collects it from the bank instead (001)."""
     refuse_if(auction_open(state), not_playing(state, cmd.player))
     space = next(s for s in state.edition.spaces if s.name == cmd.space)
+    if cmd.player == state.mr_monopoly:
+        return [ev.TaxCollected(cmd.player, cmd.space, transfers=(ev.Transfer(BANK, cmd.player, space.amount),))]
     leg = pay(state, cmd.player, state.fee_account, space.amount, cmd.space)
-    return [ev.TaxPaid(cmd.player, cmd.space, transfers=(leg,))]
+    return [ev.TaxPaid(cmd.player, cmd.space, transfers=(leg,)), *awards(state, "tax", cmd.player)]
 
 
 def jail_card_holder(state: GameState, deck: str) -> str | None:
@@ -83,8 +87,14 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
         raise Refusal(f"{why} does not pass GO; leave out `go`")
     if cmd.deed and card.effect != "advance_nearest":
         raise Refusal(f"{why} does not take a deed; leave out {cmd.deed!r}")
+    earned: list[ev.Event] = []
+    if card.effect == "jail":
+        earned += awards(state, "jail", player)
+    for key in (k.key for k in state.edition.holdings.values() if k.awarded_for and card.coins):
+        if award_refusal(state, key, player) is None:
+            earned.append(ev.HoldingMoved(key, BANK, player, 1, "the card says so"))
     return [ev.CardDrawn(player, card.deck, card.key, card.title, cmd.passed_go, cmd.deed,
-                         transfers=legs(*transfers))]
+                         transfers=legs(*transfers)), *earned]
 
 
 def repairs_cost(state: GameState, player: str, card: Card) -> int:
@@ -125,10 +135,20 @@ def _nearest_rent(state: GameState, cmd: c.DrawCard, kind: str, rent_multiplier:
 
 
 def go_to_jail(state: GameState, cmd: c.GoToJail) -> list[ev.Event]:
+    """Jail, with the coin going to jail earns; Mr. Monopoly sends another player instead (001)."""
     refuse_if(auction_open(state), not_playing(state, cmd.player))
-    if cmd.player in state.in_jail:
-        raise Refusal(f"{cmd.player} is already in jail")
-    return [ev.JailEntered(cmd.player)]
+    player = cmd.player
+    if cmd.instead:
+        if cmd.player != state.mr_monopoly:
+            raise Refusal(f"only Mr. Monopoly sends someone else to jail; write `jail {cmd.player}`")
+        refuse_if(not_playing(state, cmd.instead), same_player(cmd.player, cmd.instead, "send"))
+        player = cmd.instead
+    elif cmd.player == state.mr_monopoly:
+        raise Refusal(f"{cmd.player} is Mr. Monopoly and sends another player to jail instead: "
+                      f"jail {cmd.player} <player>")
+    if player in state.in_jail:
+        raise Refusal(f"{player} is already in jail")
+    return [ev.JailEntered(player), *awards(state, "jail", player)]
 
 
 def _in_jail(state: GameState, player: str) -> str | None:
