@@ -37,6 +37,8 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--edition", default="classic-us")
     new.add_argument("--players", required=True, help='comma-separated, e.g. "Alice,Bob,Carol"')
     new.add_argument("--house-rule", action="append", default=[], choices=sorted(HOUSE_RULES))
+    new.add_argument("--clock", type=int, default=0, metavar="MINUTES",
+                     help="a timed game: the game clock's length (60 or 120); the app goes to the score at the end")
     do = sub.add_parser("do", help="one action; each shell argument is one word")
     do.add_argument("game", type=Path)
     do.add_argument("words", nargs="+")
@@ -98,7 +100,15 @@ def _new(args: argparse.Namespace) -> int:
     edition = load_edition(args.edition)
     players = [p for p in args.players.split(",")]
     game = Game.create(args.game, edition, players, args.house_rule)
-    print(f"new {edition.id} game in {args.game} with {', '.join(game.state.players)}")
+    if args.clock:
+        try:
+            game.do(f"clock {args.clock}")
+        except Refusal:
+            game.close()
+            args.game.unlink(missing_ok=True)
+            raise
+    print(f"new {edition.id} game in {args.game} with {', '.join(game.state.players)}"
+          + (f", game clock {args.clock} minutes" if args.clock else ""))
     game.close()
     return 0
 

@@ -235,6 +235,84 @@ class FinalRound(Command):
 
 
 @dataclass(frozen=True)
+class SpinBuild(Command):
+    """Monopoly City's Build button: result "1" | "2" | "3" | "railroad" (drawn by Banker when not given)."""
+
+    player: str
+    result: str
+
+
+@dataclass(frozen=True)
+class BuildBlocks(Command):
+    player: str
+    deed: str
+    kind: str  # residential | industrial
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class PlaceRailroad(Command):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class BuildPlanning(Command):
+    """Planning permission: `kind` hazard | bonus, `name` from the edition's list."""
+
+    player: str
+    deed: str
+    kind: str
+    name: str
+
+
+@dataclass(frozen=True)
+class ClearHazard(Command):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class BuildStadium(Command):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class BuildSkyscraper(Command):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class BuildTower(Command):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class DodgeRent(Command):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class TakeAtSpace(Command):
+    """Landing takes a holding from whoever holds it (City: the Rent Dodge card at Free Parking)."""
+
+    player: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class StartClock(Command):
+    """A timed game: `minutes` (0 stops the clock) from `started`, an ISO time set when the line is read."""
+
+    minutes: int
+    started: str
+
+
+@dataclass(frozen=True)
 class Undo(Command):
     pass
 

@@ -89,6 +89,25 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
             return "the final rent round"
         case ev.FinalRentCollected():
             return f"{e.player} collects {money(total)} rent for {e.deed} from the bank"
+        case ev.BuildSpun():
+            what = "a free railroad" if e.result == "railroad" else f"up to {e.result} block{'s' * (e.result != '1')}"
+            return f"{e.player} presses Build: {what} this turn"
+        case ev.BlocksBuilt():
+            return f"{e.player} builds {e.count} {e.kind} block{'s' * (e.count != 1)} on {e.deed} for {money(total)}"
+        case ev.RailroadPlaced():
+            return f"{e.player} puts a railroad on {e.deed}"
+        case ev.PlanningBuilt():
+            return f"{e.player} builds a {e.name} ({e.kind}) on {e.deed}"
+        case ev.HazardCleared():
+            return f"{e.player} clears the hazard from {e.deed} for {money(total)}"
+        case ev.StadiumBuilt():
+            return f"{e.player} builds a stadium on {e.deed} for {money(total)}"
+        case ev.TowerBuilt():
+            return f"{e.player} builds the Monopoly Tower on {e.deed} for {money(total)}"
+        case ev.RentDodged():
+            return f"{e.player} plays the Rent Dodge card on {e.deed}: no rent"
+        case ev.ClockStarted():
+            return f"game clock: {e.minutes} minutes from {e.started}" if e.minutes else "game clock stopped"
         case ev.JailEntered():
             return f"{e.player} goes to jail"
         case ev.JailLeft():

@@ -333,6 +333,77 @@ class FinalRentCollected(Event):
     deed: str
 
 
+# -- Monopoly City: the trading unit, blocks and planning permission ----------
+
+
+@dataclass(frozen=True)
+class BuildSpun(Event):
+    """One press of the Build button: "1", "2", "3" blocks this turn, or "railroad" (one free railroad)."""
+
+    player: str
+    result: str
+
+
+@dataclass(frozen=True)
+class BlocksBuilt(Event):
+    """`kind`: residential | industrial."""
+
+    player: str
+    deed: str
+    kind: str
+    count: int
+
+
+@dataclass(frozen=True)
+class RailroadPlaced(Event):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class PlanningBuilt(Event):
+    """A hazard or a bonus building (`kind`), free, on a district."""
+
+    player: str
+    deed: str
+    kind: str
+    name: str
+
+
+@dataclass(frozen=True)
+class HazardCleared(Event):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class StadiumBuilt(Event):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class TowerBuilt(Event):
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class RentDodged(Event):
+    """The Rent Dodge card used: no rent on this landing (the card goes back in the same action)."""
+
+    player: str
+    deed: str
+
+
+@dataclass(frozen=True)
+class ClockStarted(Event):
+    """A timed game's clock (re)started: `minutes` from `started` (ISO time); 0 minutes = no clock."""
+
+    minutes: int
+    started: str
+
+
 # -- jail and cards held ----------------------------------------------------
 
 

@@ -14,7 +14,7 @@ from dataclasses import replace
 from editions import parse_edition
 
 from . import events as ev
-from .state import Auction, GameState, pieces
+from .state import Auction, Clock, GameState, Spin, pieces
 
 
 class FoldError(ValueError):
@@ -73,11 +73,13 @@ def _auction_closed(state: GameState, e: ev.AuctionClosed) -> None:
 
 
 def _mortgaged(state: GameState, e: ev.DeedMortgaged) -> None:
-    _change(state, e.deed, mortgaged=True)
+    """City mortgages for the current rent value: what was paid is what buying it back costs."""
+    paid = sum(t.amount for t in e.transfers) if state.edition.mortgage_value == "rent_value" else 0
+    _change(state, e.deed, mortgaged=True, mortgaged_for=paid)
 
 
 def _lifted(state: GameState, e: ev.MortgageLifted) -> None:
-    _change(state, e.deed, mortgaged=False)
+    _change(state, e.deed, mortgaged=False, mortgaged_for=0)
 
 
 def _handed_over(state: GameState, e: ev.DeedHandedOver) -> None:
@@ -88,7 +90,7 @@ def _handed_over(state: GameState, e: ev.DeedHandedOver) -> None:
 
 
 def _returned(state: GameState, e: ev.DeedReturnedToBank) -> None:
-    _change(state, e.deed, owner=ev.BANK, mortgaged=False)  # buildings were sold first, or stay (Sore Losers)
+    _change(state, e.deed, owner=ev.BANK, mortgaged=False, mortgaged_for=0)  # buildings: sold first, or stay
     if state.edition.bankruptcy_auction:
         state.to_auction.append(e.deed)
 
@@ -205,6 +207,64 @@ def _final_round(state: GameState, e: ev.FinalRoundPlayed) -> None:
     state.final_round = True
 
 
+def _district(state: GameState, deed: str):  # noqa: ANN202 - a Holding
+    if state.deed(deed).kind != "district":
+        raise FoldError(f"{deed} is not a district")
+    return _holding(state, deed)
+
+
+def _spun(state: GameState, e: ev.BuildSpun) -> None:
+    if e.result not in ("1", "2", "3", "railroad"):
+        raise FoldError(f"a Build spin of {e.result!r}")
+    blocks = 0 if e.result == "railroad" else int(e.result)
+    state.spin = Spin(e.player, blocks, e.result == "railroad")
+
+
+def _blocks_built(state: GameState, e: ev.BlocksBuilt) -> None:
+    holding = _district(state, e.deed)
+    spin = state.spin
+    allowed = spin is not None and spin.player == e.player and spin.blocks_left >= e.count
+    if not allowed or e.kind not in ("residential", "industrial"):
+        raise FoldError(f"{e.player} builds {e.count} {e.kind} blocks without a Build spin that allows it")
+    state.spin = replace(spin, blocks_left=spin.blocks_left - e.count)  # type: ignore[arg-type]
+    _change(state, e.deed, **{e.kind: getattr(holding, e.kind) + e.count})
+
+
+def _railroad_placed(state: GameState, e: ev.RailroadPlaced) -> None:
+    spin = state.spin
+    if spin is None or spin.player != e.player or not spin.railroad or _district(state, e.deed).railroad:
+        raise FoldError(f"{e.player} places a railroad on {e.deed} without a railroad spin")
+    state.spin = replace(spin, railroad=False)
+    _change(state, e.deed, railroad=True)
+
+
+def _planning_built(state: GameState, e: ev.PlanningBuilt) -> None:
+    holding = _district(state, e.deed)
+    if holding.hazard or holding.bonus or e.kind not in ("hazard", "bonus"):
+        raise FoldError(f"a {e.kind} cannot go on {e.deed}")
+    _change(state, e.deed, **{e.kind: e.name})
+
+
+def _hazard_cleared(state: GameState, e: ev.HazardCleared) -> None:
+    if not _district(state, e.deed).hazard:
+        raise FoldError(f"no hazard to clear on {e.deed}")
+    _change(state, e.deed, hazard="")
+
+
+def _stadium_built(state: GameState, e: ev.StadiumBuilt) -> None:
+    _supply(state, "stadiums", -1, e.deed)
+    _change(state, e.deed, stadium=True)
+
+
+def _tower_built(state: GameState, e: ev.TowerBuilt) -> None:
+    _supply(state, "towers", -1, e.deed)
+    _change(state, e.deed, tower=True)
+
+
+def _clock_started(state: GameState, e: ev.ClockStarted) -> None:
+    state.clock = Clock(e.minutes, e.started) if e.minutes else None
+
+
 def _money_only(state: GameState, e: ev.Event) -> None:
     """Events whose whole effect is their transfers."""
 
@@ -240,6 +300,15 @@ APPLY: dict[type[ev.Event], Callable[[GameState, ev.Event], None]] = {
     ev.FreeHousePlaced: _free_house,
     ev.FinalRoundPlayed: _final_round,
     ev.FinalRentCollected: _money_only,
+    ev.BuildSpun: _spun,
+    ev.BlocksBuilt: _blocks_built,
+    ev.RailroadPlaced: _railroad_placed,
+    ev.PlanningBuilt: _planning_built,
+    ev.HazardCleared: _hazard_cleared,
+    ev.StadiumBuilt: _stadium_built,
+    ev.TowerBuilt: _tower_built,
+    ev.RentDodged: _money_only,
+    ev.ClockStarted: _clock_started,
     ev.JailEntered: _jail_entered,
     ev.JailLeft: _jail_left,
     ev.JailCardHandedOver: _jail_card_handed,

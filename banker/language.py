@@ -6,9 +6,11 @@ Every problem is a `Refusal` with one line that says what to write instead.
 
 from __future__ import annotations
 
+import random
 import re
 import shlex
 from collections.abc import Callable
+from datetime import UTC, datetime
 
 from . import commands as c
 from .errors import Refusal
@@ -61,6 +63,16 @@ USAGE: dict[str, str] = {
     "release": "release <player>  (Sore Losers: free a trapped player)",
     "place": "place <street>  (Sore Losers: doubles while there is a Mr. Monopoly: one free house)",
     "final": "final  (Sore Losers: the final rent round, once every property is owned)",
+    "spin": "spin <player> [1|2|3|railroad]  (City: the Build button; Banker spins when no result is given)",
+    "railroad": "railroad <player> <district>  (City: the free railroad of a railroad spin)",
+    "hazard": "hazard <player> <district> <hazard>  (City: planning permission on another's or an unowned district)",
+    "bonus": "bonus <player> <district> <bonus>  (City: planning permission on your own or an unowned district)",
+    "clear": "clear <player> <district>  (City: remove a hazard, M500k a block)",
+    "stadium": "stadium <player> <district>  (City)",
+    "skyscraper": "skyscraper <player> <district>  (City: doubles the group's rent)",
+    "tower": "tower <player> <district>  (City: the Monopoly Tower, doubles all your rents)",
+    "dodge": "dodge <player> <district>  (City: the Rent Dodge card instead of the rent)",
+    "clock": "clock <minutes>|off  (a timed game: start or restart the game clock, e.g. clock 60)",
     "undo": "undo",
     "redo": "redo",
 }
@@ -77,6 +89,13 @@ def parse_amount(word: str, currency: str = "$") -> int:
             text = text[len(sign):]
             break
     text = text.replace(",", "").replace("_", "")
+    scaled = re.fullmatch(r"(\d*\.?\d+)([kKmM])", text)
+    if scaled:  # Monopoly City's money: 500k, 2m, 3.5m
+        number, unit = scaled.groups()
+        value = float(number) * (1000 if unit in "kK" else 1_000_000)
+        if value != int(value):
+            raise Refusal(f"amount {word!r} is not a whole amount; write 500k, 2m or 3.5m")
+        text = str(int(value))
     if re.fullmatch(r"-\d+", text):
         raise Refusal(f"amount {word!r} is negative; amounts are positive whole numbers (pay goes the other way)")
     if re.fullmatch(r"\d*\.\d+", text):
@@ -89,6 +108,14 @@ def parse_amount(word: str, currency: str = "$") -> int:
     if amount > MAX_AMOUNT:
         raise Refusal(f"amount {word!r} is too large; the most is {MAX_AMOUNT:,}")
     return amount
+
+
+def draw_spin() -> str:
+    """The trading unit's Build spin, drawn when the banker does not say what it showed.
+
+    The draw happens here, in reading the line; the event stores the result, so a replay is the same.
+    """
+    return random.SystemRandom().choice(("1", "2", "3", "railroad"))
 
 
 def parse_count(word: str) -> int:
@@ -187,7 +214,7 @@ class Parser:
 
     def _tax(self, args: list[str]) -> c.Command:
         self._need("tax", args, 2, 2)
-        taxes = [s.name for s in self.edition.spaces if s.type == "tax"]
+        taxes = [s.name for s in self.edition.spaces if s.type in ("tax", "industry_tax")]
         return c.Tax(self.player(args[0]), match(args[1], taxes, "tax space"))
 
     def _card(self, args: list[str]) -> c.Command:
@@ -251,6 +278,8 @@ class Parser:
         return c.RolledOut(self.player(args[0]))
 
     def _build(self, args: list[str]) -> c.Command:
+        if self.edition.max_blocks:
+            return self._build_blocks(args)
         self._need("build", args, 2, 3)
         count = parse_count(args[2]) if len(args) == 3 else 1
         return c.Build(self.player(args[0]), self.deed(args[1]), count)
@@ -292,7 +321,7 @@ class Parser:
     def _is_cash(self, word: str) -> bool:
         """Cash is written $50, M50 or 50; "Mayfair" is a deed even though the UK money sign is M."""
         sign = re.escape(self.edition.currency)
-        return word.startswith("$") or bool(re.fullmatch(rf"(?:{sign}|£|M)?[\d,.\-]+", word))
+        return word.startswith("$") or bool(re.fullmatch(rf"(?:{sign}|£|M)?[\d,.\-]+[kKmM]?", word))
 
     def holding_word(self, word: str) -> str | None:
         """The holding kind a trade word names (`ticket`, `tickets`, `coin`...), or None."""
@@ -326,6 +355,9 @@ class Parser:
         self._need("parking", args, 1, 2)
         if len(args) == 2:
             return c.StealCoin(self.player(args[0]), self.player(args[1]))
+        taken = next((k.key for k in self.edition.holdings.values() if k.taken_on == "free_parking"), None)
+        if taken:
+            return c.TakeAtSpace(self.player(args[0]), taken)
         return c.CollectPot(self.player(args[0]))
 
     def _coin(self, args: list[str]) -> c.Command:
@@ -378,6 +410,72 @@ class Parser:
         if len(args) == 2 and self.holding_word(args[1]) != "bus_ticket":
             raise Refusal(f"{args[1]!r}: write `gift <player>` for the cash or `gift <player> ticket`")
         return c.BirthdayGift(self.player(args[0]), ticket=len(args) == 2)
+
+    def _build_blocks(self, args: list[str]) -> c.Command:
+        """City: build <player> <district> residential|industrial [count]."""
+        usage = "build <player> <district> residential|industrial [count]"
+        if not 3 <= len(args) <= 4:
+            raise Refusal(f"build takes 3-4 words here: {usage}")
+        kind = match(args[2], ("residential", "industrial"), "block kind")
+        count = 1
+        if len(args) == 4:
+            if not re.fullmatch(r"\d+", args[3]) or not 1 <= int(args[3]) <= self.edition.max_blocks:
+                raise Refusal(f"{args[3]!r} is not a block count; write 1 to {self.edition.max_blocks}")
+            count = int(args[3])
+        return c.BuildBlocks(self.player(args[0]), self.deed(args[1]), kind, count)
+
+    def _spin(self, args: list[str]) -> c.Command:
+        self._need("spin", args, 1, 2)
+        result = squash(args[1]) if len(args) == 2 else draw_spin()
+        if result not in ("1", "2", "3", "railroad"):
+            raise Refusal(f"{args[1]!r} is not a Build result; write 1, 2, 3 or railroad (or leave it out)")
+        return c.SpinBuild(self.player(args[0]), result)
+
+    def _player_deed(self, verb: str, args: list[str]) -> tuple[str, str]:
+        self._need(verb, args, 2, 2)
+        return self.player(args[0]), self.deed(args[1])
+
+    def _railroad(self, args: list[str]) -> c.Command:
+        return c.PlaceRailroad(*self._player_deed("railroad", args))
+
+    def _planning(self, verb: str, args: list[str]) -> c.Command:
+        self._need(verb, args, 3, 3)
+        names = self.edition.hazards if verb == "hazard" else self.edition.bonuses
+        if not names:
+            raise Refusal(f"{self.edition.name} has no planning permission; that is Monopoly City")
+        return c.BuildPlanning(self.player(args[0]), self.deed(args[1]), verb, match(args[2], names, verb))
+
+    def _hazard(self, args: list[str]) -> c.Command:
+        return self._planning("hazard", args)
+
+    def _bonus(self, args: list[str]) -> c.Command:
+        return self._planning("bonus", args)
+
+    def _clear(self, args: list[str]) -> c.Command:
+        return c.ClearHazard(*self._player_deed("clear", args))
+
+    def _stadium(self, args: list[str]) -> c.Command:
+        return c.BuildStadium(*self._player_deed("stadium", args))
+
+    def _skyscraper(self, args: list[str]) -> c.Command:
+        return c.BuildSkyscraper(*self._player_deed("skyscraper", args))
+
+    def _tower(self, args: list[str]) -> c.Command:
+        return c.BuildTower(*self._player_deed("tower", args))
+
+    def _dodge(self, args: list[str]) -> c.Command:
+        return c.DodgeRent(*self._player_deed("dodge", args))
+
+    def _clock(self, args: list[str]) -> c.Command:
+        self._need("clock", args, 1, 1)
+        word = squash(args[0])
+        if word in ("off", "stop"):
+            minutes = 0
+        elif re.fullmatch(r"\d+", word) and 1 <= int(word) <= 24 * 60:
+            minutes = int(word)
+        else:
+            raise Refusal(f"{args[0]!r}: write the game's length in minutes (clock 60, clock 120) or clock off")
+        return c.StartClock(minutes, datetime.now(UTC).isoformat(timespec="seconds"))
 
     def _undo(self, args: list[str]) -> c.Command:
         self._need("undo", args, 0, 0)

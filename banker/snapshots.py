@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import fields
 from typing import Any
 
 from sqlalchemy import Engine
@@ -18,7 +19,7 @@ from sqlmodel import Field, SQLModel
 from editions import Edition
 
 from .ledger import LedgerStore
-from .state import Auction, GameState, Holding
+from .state import Auction, Clock, GameState, Holding, Spin
 
 EVERY_EVENTS = 2000  # write one after this many events
 HEADROOM_EVENTS = 1000  # open from a snapshot at least this far back, so recent undos stay in memory
@@ -38,8 +39,7 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "players": list(state.players),
         "house_rules": sorted(state.house_rules),
         "accounts": state.accounts,
-        "deeds": {name: [h.owner, h.mortgaged, h.level] + ([True] if h.depot else [])
-                  for name, h in state.deeds.items()},
+        "deeds": {name: _holding_row(h) for name, h in state.deeds.items()},
         "bank_houses": state.bank_houses,
         "bank_hotels": state.bank_hotels,
         "jail_cards": state.jail_cards,
@@ -59,6 +59,10 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         body["trapped"] = sorted(state.trapped)
     if state.final_round:
         body["final_round"] = True
+    if state.spin:
+        body["spin"] = [state.spin.player, state.spin.blocks_left, state.spin.railroad]
+    if state.clock:
+        body["clock"] = [state.clock.minutes, state.clock.started]
     return body
 
 
@@ -69,7 +73,7 @@ def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
         players=tuple(body["players"]),
         house_rules=frozenset(body["house_rules"]),
         accounts={k: int(v) for k, v in body["accounts"].items()},
-        deeds={name: Holding(*_holding(body["deeds"][name])) for name in edition.deeds},  # board order
+        deeds={name: _holding(body["deeds"][name]) for name in edition.deeds},  # board order
         supply={"houses": int(body["bank_houses"]), "hotels": int(body["bank_hotels"]),
                 **{k: int(v) for k, v in body.get("supply", {}).items()}},
         held={kind: {a: int(n) for a, n in counts.items()} for kind, counts in body.get("held", {}).items()},
@@ -81,12 +85,29 @@ def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
         mr_monopoly=str(body.get("mr_monopoly", "")),
         trapped=set(body.get("trapped", [])),
         final_round=bool(body.get("final_round", False)),
+        spin=Spin(*body["spin"]) if body.get("spin") else None,
+        clock=Clock(*body["clock"]) if body.get("clock") else None,
     )
 
 
-def _holding(row: list[Any]) -> tuple[str, bool, int, bool]:
-    owner, mortgaged, level, *depot = row
-    return str(owner), bool(mortgaged), int(level), bool(depot and depot[0])
+_PLAIN = Holding()
+_EXTRAS = [f.name for f in fields(Holding) if f.name not in ("owner", "mortgaged", "level")]
+
+
+def _holding_row(h: Holding) -> list[Any]:
+    """[owner, mortgaged, level], then a table of whatever else is not at its default (depot, City blocks...)."""
+    extras = {name: getattr(h, name) for name in _EXTRAS if getattr(h, name) != getattr(_PLAIN, name)}
+    return [h.owner, h.mortgaged, h.level] + ([extras] if extras else [])
+
+
+def _holding(row: list[Any]) -> Holding:
+    owner, mortgaged, level, *rest = row
+    extras: dict[str, Any] = {}
+    if rest and rest[0] is True:  # the first Mega snapshots wrote a bare depot flag
+        extras = {"depot": True}
+    elif rest and isinstance(rest[0], dict):
+        extras = {k: v for k, v in rest[0].items() if k in _EXTRAS}
+    return Holding(str(owner), bool(mortgaged), int(level), **extras)
 
 
 def _ensure_table(engine: Engine) -> None:

@@ -24,8 +24,16 @@ class Holding:
 
     owner: str = BANK
     mortgaged: bool = False
-    level: int = 0  # 0-4 houses, 5 = hotel, 6 = skyscraper
+    level: int = 0  # 0-4 houses, 5 = hotel, 6 = skyscraper (Monopoly City: 6 = the group's skyscraper)
     depot: bool = False  # a railroad's train depot (Mega)
+    residential: int = 0  # Monopoly City blocks
+    industrial: int = 0
+    hazard: str = ""  # Monopoly City planning permission: a hazard's name, or a bonus building's
+    bonus: str = ""
+    stadium: bool = False
+    railroad: bool = False  # Monopoly City: a free railroad on the district's track space
+    tower: bool = False  # the Monopoly Tower
+    mortgaged_for: int = 0  # Monopoly City: the rent value the mortgage paid, and what buying it back costs
 
     @property
     def houses(self) -> int:
@@ -44,6 +52,11 @@ class Holding:
         """Anything built on it: houses, a hotel, a skyscraper or a depot."""
         return bool(self.level) or self.depot
 
+    @property
+    def blocks(self) -> int:
+        """Monopoly City: residential and industrial blocks (the 8-block limit counts only these)."""
+        return self.residential + self.industrial
+
 
 def pieces(level: int) -> dict[str, int]:
     """The building pieces that stand on a street at this level."""
@@ -52,6 +65,23 @@ def pieces(level: int) -> dict[str, int]:
     if level == HOTEL:
         return {"hotels": 1}
     return {"houses": level}
+
+
+@dataclass(frozen=True)
+class Spin:
+    """The trading unit's Build press: blocks (1-3) or a free railroad, for one player's turn."""
+
+    player: str
+    blocks_left: int = 0
+    railroad: bool = False
+
+
+@dataclass(frozen=True)
+class Clock:
+    """A timed game: `minutes` from `started` (an ISO time written into the ledger when it started)."""
+
+    minutes: int
+    started: str
 
 
 @dataclass
@@ -78,6 +108,8 @@ class GameState:
     mr_monopoly: str = ""  # Sore Losers: the player holding the Mr. Monopoly token
     trapped: set[str] = field(default_factory=set)  # players Mr. Monopoly landed on, until released
     final_round: bool = False  # Sore Losers: the final rent round was played
+    spin: Spin | None = None  # Monopoly City: the latest Build press and what is left of it
+    clock: Clock | None = None  # a timed game's clock (Monopoly City), its start in the ledger
 
     @classmethod
     def new(cls, edition: Edition, players: tuple[str, ...], house_rules: frozenset[str]) -> GameState:
@@ -170,6 +202,10 @@ class GameState:
                     row["skyscraper"] = h.skyscraper
                 if edition.has_depots:
                     row["depot"] = h.depot
+                if edition.max_blocks:
+                    row.update(residential=h.residential, industrial=h.industrial, hazard=h.hazard or None,
+                               bonus=h.bonus or None, skyscraper=h.skyscraper, stadium=h.stadium,
+                               railroad=h.railroad, tower=h.tower)
                 properties.append(row)
             player: dict[str, Any] = {
                 "name": name,
@@ -195,10 +231,15 @@ class GameState:
                 "high_bid": self.auction.high_bid,
                 "high_bidder": self.auction.high_bidder or None,
             }
-        return {
+        body = {
             "edition": self.edition.id,
             "players": players,
             "bank": bank,
             "parking_pot": self.accounts[POT],
             "auction": auction,
         }
+        if edition.max_blocks:
+            body["spin"] = ({"player": self.spin.player, "blocks_left": self.spin.blocks_left,
+                             "railroad": self.spin.railroad} if self.spin else None)
+            body["clock"] = {"minutes": self.clock.minutes, "started": self.clock.started} if self.clock else None
+        return body

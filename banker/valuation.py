@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from . import events as ev
 from .ledger import Record, decode_records
 from .rules.buildings import building_cost
+from .rules.rent import rent_due
 from .state import GameState
 from .timeline import Timeline
 
@@ -27,8 +28,12 @@ class Worth:
 
 def worth(state: GameState, player: str) -> Worth:
     deeds = buildings = 0
+    by_rent = state.edition.valuation == "rent_value"  # City: "the rent value of all the districts you own"
     for name in state.deeds_of(player):
         holding, card = state.deeds[name], state.deed(name)
+        if by_rent:
+            deeds += rent_due(state, name)
+            continue
         deeds += card.mortgage if holding.mortgaged else card.price
         buildings += building_cost(state, name)
     return Worth(player, state.cash(player), deeds, buildings, player in state.bankrupt)

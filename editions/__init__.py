@@ -19,11 +19,17 @@ SHIPPED_DIR = Path(__file__).parent
 SPACE_TYPES = {
     "go", "street", "railroad", "utility", "tax", "chance", "community_chest",
     "jail", "free_parking", "go_to_jail", "auction", "bus_ticket", "birthday_gift",
+    "district", "planning_permission", "industry_tax",
 }
+TAX_TYPES = {"tax", "industry_tax"}
+MONEY_STYLES = {"plain", "millions"}
+MORTGAGE_VALUES = {"printed", "rent_value"}
+VALUATIONS = {"list_price", "rent_value"}
 BUILD_NEEDS = {"whole_group", "all_but_one"}
 AWARDS = {"rent", "tax", "jail"}  # the table events that can earn a holding from the bank
 WINNER_BY = {"net_worth", "cash"}
-DEED_TYPES = {"street", "railroad", "utility"}
+DEED_TYPES = {"street", "railroad", "utility", "district"}
+DISTRICT_BLOCKS = 8  # Monopoly City: 0-8 blocks, one rent value for each
 DECKS = {"chance", "community_chest"}
 CARD_EFFECTS = {
     "collect", "pay", "pay_each_player", "collect_each_player", "repairs",
@@ -52,6 +58,8 @@ class Deed:
     house_cost: int = 0
     hotel_cost: int = 0
     skyscraper_cost: int = 0  # 0: this deed takes no skyscraper
+    residential_cost: int = 0  # Monopoly City districts: per block
+    industrial_cost: int = 0
 
 
 @dataclass(frozen=True)
@@ -70,10 +78,19 @@ class HoldingKind:
     start: int = 0  # each player's share at the start
     max_held: int = 0  # the most one player may hold; 0 = no limit
     json_key: str = ""
+    taken_on: str = ""  # a space type where landing takes it from whoever holds it (City: free_parking)
     awarded_for: tuple[str, ...] = ()  # what earns one from the bank: rent, tax, jail (Sore Losers coins)
 
     def count(self, n: int) -> str:
         return f"{n} {self.name if n == 1 else self.plural}"
+
+
+@dataclass(frozen=True)
+class Planning:
+    """A Monopoly City hazard or bonus building: free, and how many blocks of space it takes."""
+
+    name: str
+    blocks: int
 
 
 @dataclass(frozen=True)
@@ -135,6 +152,19 @@ class Edition:
     final_rent_round: bool = False  # Sore Losers: `final` pays every owner their rents, then most cash wins
     winner_by: str = "net_worth"  # or cash
     bankruptcy_auction: bool = True  # deeds a bankruptcy returns to the bank are auctioned
+    money_style: str = "plain"  # millions: M500k, M2m, M3.5m (Monopoly City)
+    mortgage_value: str = "printed"  # rent_value: a district mortgages for its current rent value (City)
+    valuation: str = "list_price"  # rent_value: the end counts each district at its rent value (City)
+    timed_auctions: bool = False  # the 50-second auction timer is the default (City's trading unit)
+    stadiums: int = 0
+    towers: int = 0
+    max_blocks: int = 0
+    stadium_cost: int = 0
+    stadium_go_bonus: int = 0
+    tower_cost: int = 0
+    hazard_clear_per_block: int = 0
+    hazards: dict[str, Planning] = field(default_factory=dict)
+    bonuses: dict[str, Planning] = field(default_factory=dict)
     holdings: dict[str, HoldingKind] = field(default_factory=dict)
     terms: dict[str, str] = field(default_factory=dict)
     about: str = ""
@@ -146,6 +176,15 @@ class Edition:
         return tuple(d.name for d in self.deeds.values() if d.group == group)
 
     def money(self, amount: int) -> str:
+        """As the game prints it: $1,500, or M500k / M2m / M3.5m in Monopoly City."""
+        if self.money_style == "millions":
+            sign = "-" if amount < 0 else ""
+            value = abs(amount)
+            if value >= 1_000_000:
+                return f"{sign}{self.currency}{value / 1_000_000:,.3f}".rstrip("0").rstrip(".") + "m"
+            if value >= 1000:
+                return f"{sign}{self.currency}{value / 1000:,.3f}".rstrip("0").rstrip(".") + "k"
+            return f"{sign}{self.currency}{value}"
         return f"{self.currency}{amount:,}"
 
     @property
@@ -159,10 +198,10 @@ class Edition:
     def supplies(self) -> dict[str, int]:
         """The bank's building pieces at the start, by kind (only the kinds this edition has)."""
         pieces = {"houses": self.houses, "hotels": self.hotels}
-        if self.skyscrapers:
-            pieces["skyscrapers"] = self.skyscrapers
-        if self.depots:
-            pieces["depots"] = self.depots
+        for kind, count in (("skyscrapers", self.skyscrapers), ("depots", self.depots),
+                            ("stadiums", self.stadiums), ("towers", self.towers)):
+            if count:
+                pieces[kind] = count
         return pieces
 
     def term(self, word: str) -> str:
@@ -238,14 +277,20 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         if kind not in SPACE_TYPES:
             raise _fail(source, f"{where}.type", f"unknown space type {kind!r} (one of {sorted(SPACE_TYPES)})")
         spaces.append(Space(index, name, kind, row.amount("amount", 0)))
-        if kind == "tax" and spaces[-1].amount <= 0:
+        if kind in TAX_TYPES and spaces[-1].amount <= 0:
             raise _fail(source, f"{where}.amount", "a tax space needs a positive amount")
         if kind in DEED_TYPES:
             if name in deeds:
                 raise _fail(source, f"{where}.name", f"deed {name!r} appears twice")
             price = row.amount("price")
-            mortgage = row.amount("mortgage")
-            if kind == "street":
+            mortgage = row.amount("mortgage", 0 if kind == "district" else ...)
+            if kind == "district":
+                deeds[name] = Deed(
+                    name, kind, index, row.get("group", str), price, 0, row.amounts("rent", DISTRICT_BLOCKS + 1),
+                    skyscraper_cost=row.amount("skyscraper_cost"), residential_cost=row.amount("residential_cost"),
+                    industrial_cost=row.amount("industrial_cost"),
+                )
+            elif kind == "street":
                 rent = row.amounts("rent")
                 if len(rent) not in (6, 7):
                     raise _fail(source, f"{where}.rent", f"must have 6 values, has {len(rent)} "
@@ -314,6 +359,17 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
     depot_sellback = railroads.amount("depot_sellback", 0)
     if bool(depots) != bool(depot_cost):
         raise _fail(source, "railroads.depot_cost", "train depots need both rules.depots and railroads.depot_cost")
+    choices = {}
+    for key, allowed, default in (("money_style", MONEY_STYLES, "plain"),
+                                  ("mortgage_value", MORTGAGE_VALUES, "printed"),
+                                  ("valuation", VALUATIONS, "list_price")):
+        where = top if key == "money_style" else rules
+        choices[key] = where.get(key, str, default)
+        if choices[key] not in allowed:
+            raise _fail(source, key if key == "money_style" else f"rules.{key}",
+                        f"must be one of {sorted(allowed)}, not {choices[key]!r}")
+    hazards = _plannings(source, top.get("hazards", list, []), "hazards")
+    bonuses = _plannings(source, top.get("bonuses", list, []), "bonuses")
     winner_by = rules.get("winner_by", str, "net_worth")
     if winner_by not in WINNER_BY:
         raise _fail(source, "rules.winner_by", f"must be one of {sorted(WINNER_BY)}, not {winner_by!r}")
@@ -353,6 +409,19 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         final_rent_round=rules.get("final_rent_round", bool, False),
         winner_by=winner_by,
         bankruptcy_auction=rules.get("bankruptcy_auction", bool, True),
+        money_style=choices["money_style"],
+        mortgage_value=choices["mortgage_value"],
+        valuation=choices["valuation"],
+        timed_auctions=rules.get("timed_auctions", bool, False),
+        stadiums=rules.amount("stadiums", 0),
+        towers=rules.amount("towers", 0),
+        max_blocks=rules.amount("max_blocks", 0),
+        stadium_cost=rules.amount("stadium_cost", 0),
+        stadium_go_bonus=rules.amount("stadium_go_bonus", 0),
+        tower_cost=rules.amount("tower_cost", 0),
+        hazard_clear_per_block=rules.amount("hazard_clear_per_block", 0),
+        hazards=hazards,
+        bonuses=bonuses,
         holdings=holdings,
         terms={str(k): str(v) for k, v in terms.items()},
         about=top.get("about", str, ""),
@@ -361,6 +430,19 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
     for reader in (rules, railroads, utilities, top):
         reader.done()
     return edition
+
+
+def _plannings(source: str, rows: list[Any], where: str) -> dict[str, Planning]:
+    """`[[hazards]]` / `[[bonuses]]`: Monopoly City's planning-permission buildings."""
+    found: dict[str, Planning] = {}
+    for index, entry in enumerate(rows):
+        if not isinstance(entry, dict):
+            raise _fail(source, f"{where}[{index}]", "must be a table")
+        row = _Reader(source, entry, f"{where}[{index}]")
+        planning = Planning(row.get("name", str), row.amount("blocks"))
+        row.done()
+        found[planning.name] = planning
+    return found
 
 
 def _holdings(source: str, table: dict[str, Any]) -> dict[str, HoldingKind]:
@@ -375,6 +457,7 @@ def _holdings(source: str, table: dict[str, Any]) -> dict[str, HoldingKind]:
             key=key, name=row.get("name", str), plural=row.get("plural", str), word=row.get("word", str),
             supply=row.amount("supply"), start=row.amount("start", 0), max_held=row.amount("max_held", 0),
             json_key=row.get("json_key", str, key),
+            taken_on=row.get("taken_on", str, ""),
             awarded_for=tuple(row.get("awarded_for", list, [])),
         )
         row.done()

@@ -12,7 +12,7 @@ from typing import Any
 from .. import commands as c
 from ..events import Event
 from ..state import GameState
-from . import bankruptcy, buildings, deeds, mega, shortage, sore_losers, table, trade
+from . import bankruptcy, buildings, city, deeds, mega, shortage, sore_losers, table, trade
 from .buildings import completed_built_groups
 
 DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
@@ -48,6 +48,17 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.Release: sore_losers.release,
     c.PlaceFreeHouse: sore_losers.place_free_house,
     c.FinalRound: sore_losers.final_round,
+    c.SpinBuild: city.spin,
+    c.BuildBlocks: city.build_blocks,
+    c.PlaceRailroad: city.place_railroad,
+    c.BuildPlanning: city.build_planning,
+    c.ClearHazard: city.clear_hazard,
+    c.BuildStadium: city.build_stadium,
+    c.BuildSkyscraper: city.build_skyscraper,
+    c.BuildTower: city.build_tower,
+    c.DodgeRent: city.dodge_rent,
+    c.TakeAtSpace: city.take_at_space,
+    c.StartClock: city.start_clock,
 }
 
 

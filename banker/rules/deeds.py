@@ -22,7 +22,17 @@ def interest(state: GameState, deed: str) -> int:
     return math.ceil(state.deed(deed).mortgage * state.edition.mortgage_interest_pct / 100)
 
 
+def mortgage_amount(state: GameState, deed: str) -> int:
+    """What mortgaging pays: the printed value, or in Monopoly City the district's current rent value."""
+    if state.edition.mortgage_value == "rent_value":
+        return rent_due(state, deed)
+    return state.deed(deed).mortgage
+
+
 def lift_cost(state: GameState, deed: str) -> int:
+    """Value + interest; in Monopoly City the amount the mortgage paid ("buy back for the same")."""
+    if state.edition.mortgage_value == "rent_value":
+        return state.deeds[deed].mortgaged_for
     return state.deed(deed).mortgage + interest(state, deed)
 
 
@@ -139,7 +149,10 @@ def mortgage_refusal(state: GameState, player: str, deed: str) -> str | None:
 def mortgage(state: GameState, cmd: c.Mortgage) -> list[ev.Event]:
     refuse_if(auction_open(state), not_playing(state, cmd.player),
               mortgage_refusal(state, cmd.player, cmd.deed))
-    leg = ev.Transfer(BANK, cmd.player, state.deed(cmd.deed).mortgage)
+    amount = mortgage_amount(state, cmd.deed)
+    if amount <= 0:
+        raise Refusal(f"{cmd.deed} has a rent value of {state.edition.money(0)} now, so mortgaging it raises nothing")
+    leg = ev.Transfer(BANK, cmd.player, amount)
     return [ev.DeedMortgaged(cmd.player, cmd.deed, transfers=legs(leg))]
 
 

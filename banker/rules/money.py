@@ -10,13 +10,13 @@ from ..state import GameState
 def raisable(state: GameState, player: str) -> int:
     """Cash a player could raise from the bank: half the buildings, then mortgages."""
     from .buildings import building_sale_value
+    from .deeds import mortgage_amount
 
     total = 0
     for name in state.deeds_of(player):
-        holding, deed = state.deeds[name], state.deed(name)
         total += building_sale_value(state, name)
-        if not holding.mortgaged:
-            total += deed.mortgage
+        if not state.deeds[name].mortgaged:
+            total += mortgage_amount(state, name)
     return total
 
 

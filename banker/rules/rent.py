@@ -32,6 +32,8 @@ def rent_due(state: GameState, deed: str, dice: int | None = None, rent_multipli
     if holding.owner == BANK or holding.mortgaged:
         return 0
     owner = holding.owner
+    if card.kind == "district":
+        return district_rent(state, deed)
     if card.kind == "street":
         if holding.level:
             return card.rent[holding.level]
@@ -43,3 +45,17 @@ def rent_due(state: GameState, deed: str, dice: int | None = None, rent_multipli
         return state.edition.railroad_rent[owned - 1] * rent_multiplier * depot
     multiplier = dice_multiplier or state.edition.utility_multipliers[owned - 1]
     return multiplier * (dice or 0)
+
+
+def district_rent(state: GameState, deed: str) -> int:
+    """Monopoly City: the rent value of the blocks that count (a hazard makes residential blocks
+    count for nothing), doubled by a skyscraper in the group or the owner's Monopoly Tower, never
+    twice (004: Central Quay, 4 industrial blocks under a power station, skyscraper = M7m)."""
+    holding, card = state.deeds[deed], state.deed(deed)
+    if holding.owner == BANK or holding.mortgaged:
+        return 0
+    counted = holding.industrial + (0 if holding.hazard else holding.residential)
+    value = card.rent[min(counted, len(card.rent) - 1)]
+    skyscraper = any(state.deeds[d].skyscraper for d in state.group(deed))
+    tower = any(h.tower and h.owner == holding.owner for h in state.deeds.values())
+    return value * 2 if skyscraper or tower else value

@@ -30,14 +30,20 @@ def payment(state: GameState, cmd: c.Pay) -> list[ev.Event]:
 
 
 def salary(state: GameState, cmd: c.Salary) -> list[ev.Event]:
+    """GO's salary; in Monopoly City a stadium owner takes its bonus per stadium on top (004), as its own leg."""
     refuse_if(auction_open(state), not_playing(state, cmd.player))
-    return [ev.SalaryCollected(cmd.player, transfers=legs(ev.Transfer(BANK, cmd.player, state.edition.go_salary)))]
+    stadiums = sum(1 for d in state.deeds_of(cmd.player) if state.deeds[d].stadium)
+    return [ev.SalaryCollected(cmd.player, transfers=legs(
+        ev.Transfer(BANK, cmd.player, state.edition.go_salary),
+        ev.Transfer(BANK, cmd.player, stadiums * state.edition.stadium_go_bonus)))]
 
 
 def tax(state: GameState, cmd: c.Tax) -> list[ev.Event]:
     """The amount on the space, to the bank (or the pot); Mr. Monopoly collects it from the bank instead (001)."""
     refuse_if(auction_open(state), not_playing(state, cmd.player))
     space = next(s for s in state.edition.spaces if s.name == cmd.space)
+    if space.type == "industry_tax" and not any(state.deeds[d].industrial for d in state.deeds_of(cmd.player)):
+        raise Refusal(f"{cmd.player} owns no industrial blocks, so {cmd.space} costs nothing; carry on")
     if cmd.player == state.mr_monopoly:
         return [ev.TaxCollected(cmd.player, cmd.space, transfers=(ev.Transfer(BANK, cmd.player, space.amount),))]
     leg = pay(state, cmd.player, state.fee_account, space.amount, cmd.space)

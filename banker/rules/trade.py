@@ -11,7 +11,7 @@ from ..events import BANK
 from ..state import GameState
 from .checks import auction_open, not_owner, not_playing, refuse_if, same_player
 from .deeds import interest, lift_cost
-from .money import short_of_cash
+from .money import legs, short_of_cash
 
 
 def tradable_refusal(state: GameState, player: str, deed: str) -> str | None:
@@ -112,8 +112,8 @@ def received_mortgages(state: GameState, receiver: str, deeds: tuple[str, ...] |
             continue
         if lift:
             out.append(ev.MortgageLifted(receiver, deed,
-                                         transfers=(ev.Transfer(receiver, BANK, lift_cost(state, deed)),)))
-        else:
+                                         transfers=legs(ev.Transfer(receiver, BANK, lift_cost(state, deed)))))
+        elif interest(state, deed):
             out.append(ev.MortgageInterestPaid(receiver, deed,
                                                transfers=(ev.Transfer(receiver, BANK, interest(state, deed)),)))
     return out
