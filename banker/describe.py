@@ -59,7 +59,7 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
         case ev.DeedHandedOver():
             return f"{e.giver} hands {e.deed} to {e.receiver}"
         case ev.DeedReturnedToBank():
-            return f"{e.deed} returns to the bank from {e.player}, to be auctioned"
+            return f"{e.deed} returns to the bank from {e.player}"
         case ev.TradeMade():
             return f"trade between {e.first} and {e.second}" + (" (mortgages lifted)" if e.lift else "")
         case ev.BuildingsBuilt():
@@ -112,7 +112,7 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
             return f"{e.player} goes to jail"
         case ev.JailLeft():
             how = {"bail": f"pays the {money(total)} fine", "card": "uses a Get Out of Jail Free card",
-                   "doubles": "rolls doubles"}[e.how]
+                   "doubles": "rolls doubles", "cashin": "cashes in for Mr. Monopoly"}[e.how]
             return f"{e.player} {how} and leaves jail"
         case ev.JailCardHandedOver():
             return f"{e.giver} hands a {DECKS.get(e.deck, e.deck)} Get Out of Jail Free card to {e.receiver}"

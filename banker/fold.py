@@ -183,6 +183,7 @@ def _bankrupt(state: GameState, e: ev.PlayerWentBankrupt) -> None:
     state.trapped.discard(e.player)
     if state.mr_monopoly == e.player:
         state.mr_monopoly = ""
+        state.trapped.clear()  # the token leaves the board with him
 
 
 def _mr_monopoly_taken(state: GameState, e: ev.MrMonopolyTaken) -> None:

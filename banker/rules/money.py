@@ -31,9 +31,10 @@ def short_of_cash(state: GameState, player: str, amount: int, why: str, creditor
     missing = amount - cash
     can_raise = raisable(state, player)
     who = "bank" if creditor in ACCOUNTS else creditor
+    ways = "mortgaging, selling buildings or trading" if state.edition.sell_buildings else "mortgaging or trading"
     if can_raise >= missing:
         return (f"{player} has {money(cash)} but {why} costs {money(amount)}: raise {money(missing)} first "
-                f"by mortgaging, selling buildings or trading (up to {money(can_raise)} can be raised)")
+                f"by {ways} (up to {money(can_raise)} can be raised)")
     return (f"{player} has {money(cash)} but {why} costs {money(amount)}, and selling and mortgaging "
             f"everything raises only {money(can_raise)}: trade for cash or declare "
             f"`bankrupt {player} {who}`")

@@ -60,7 +60,13 @@ def cash_in(state: GameState, cmd: c.CashIn) -> list[ev.Event]:
     held = state.count(key, cmd.player)
     if held < CASH_IN:
         raise Refusal(f"{cmd.player} holds {kind.count(held)}; cashing in takes {CASH_IN}")
+    # 001: the new Mr. Monopoly "take[s] the MR. MONOPOLY token, place[s] it on their current space": the token
+    # leaves whoever it had trapped ("That player may not move until their token is free").
+    # 001:349 "Become MR. MONOPOLY by trading in four sore loser coins ... Then, roll and move": out of jail too.
+    freed = [ev.JailLeft(cmd.player, "cashin")] if cmd.player in state.in_jail else []
     return [ev.HoldingMoved(key, cmd.player, BANK, CASH_IN, "cashed in for Mr. Monopoly"),
+            *[ev.PlayerReleased(p) for p in sorted(state.trapped)],
+            *freed,
             ev.MrMonopolyTaken(cmd.player, state.mr_monopoly)]
 
 
@@ -129,7 +135,8 @@ def final_round_refusal(state: GameState) -> str | None:
         return "the final rent round was already played; see `score`"
     unowned = [d for d, h in state.deeds.items() if h.owner == BANK]
     if unowned:
-        return (f"{len(unowned)} properties still belong to the bank (e.g. {unowned[0]}); the game ends when all are "
+        still = "1 property still belongs" if len(unowned) == 1 else f"{len(unowned)} properties still belong"
+        return (f"{still} to the bank (e.g. {unowned[0]}); the game ends when all are "
                 "bought and everyone is back at GO")
     return None
 

@@ -82,6 +82,8 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
                           "so it cannot be drawn; check the deck")
     elif card.effect == "jail" and player in state.in_jail:
         raise Refusal(f"{player} is already in jail")
+    elif card.effect == "jail" and player == state.mr_monopoly:
+        raise Refusal(f"{player} is Mr. Monopoly and sends another player to jail instead: jail {player} <player>")
     elif card.effect == "advance":
         if card.amount:
             transfers.append(ev.Transfer(BANK, player, card.amount))

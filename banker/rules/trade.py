@@ -47,6 +47,8 @@ def holdings_refusal(state: GameState, giver: str, receiver: str, pieces: tuple[
         if held < count:
             return f"{giver} holds {kind.count(held)}, not {count}; trade at most {held}"
         limit = holding_room(state, key, receiver)
+        if limit == 0 and receiver == state.mr_monopoly:
+            return f"{receiver} is Mr. Monopoly and may not take {kind.plural}; leave them out of the trade"
         if limit is not None and count > limit:
             return (f"{receiver} may hold at most {kind.max_held} {kind.plural} and has "
                     f"{state.count(key, receiver)}; trade at most {limit}")
@@ -56,6 +58,8 @@ def holdings_refusal(state: GameState, giver: str, receiver: str, pieces: tuple[
 def holding_room(state: GameState, key: str, player: str) -> int | None:
     """How many more of a holding the player may take, or None when there is no limit."""
     kind = state.edition.holdings[key]
+    if kind.awarded_for and player == state.mr_monopoly:
+        return 0  # 001: "You may not collect sore loser coins when you are Mr. Monopoly"
     if not kind.max_held:
         return None
     return max(0, kind.max_held - state.count(key, player))
