@@ -124,6 +124,14 @@ class SellBuildings(Command):
 
 
 @dataclass(frozen=True)
+class Redistribute(Command):
+    player: str
+    source: str
+    target: str
+    count: int = 1
+
+
+@dataclass(frozen=True)
 class BuildDepot(Command):
     player: str
     deed: str

@@ -25,7 +25,8 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
     legs = ", ".join(f"{t.payer} pays {t.payee} {money(t.amount)}" for t in event.transfers)
     match event:
         case ev.GameStarted():
-            return f"game started ({e.edition_id}) with {', '.join(e.players)}"
+            rules = f", house rules: {', '.join(e.house_rules)}" if e.house_rules else ""
+            return f"game started ({e.edition_id}) with {', '.join(e.players)}{rules}"
         case ev.CashPaid():
             return f"{legs} ({e.memo})" if e.memo else legs
         case ev.SalaryCollected():
@@ -66,6 +67,8 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
             return f"{e.player} builds on {e.deed}, now {_level(e.level)}, for {money(total)}"
         case ev.BuildingsSold():
             return f"{e.player} sells buildings on {e.deed}, now {_level(e.level)}, for {money(total)}"
+        case ev.HousesMoved():
+            return f"{e.player} moves {e.count} house{'s' * (e.count != 1)} from {e.source} to {e.target} (free)"
         case ev.DepotBuilt():
             return f"{e.player} builds a train depot on {e.deed} for {money(total)}"
         case ev.DepotSold():

@@ -241,6 +241,16 @@ class BuildingsSold(Event):
 
 
 @dataclass(frozen=True)
+class HousesMoved(Event):
+    """Mega: houses moved, free, from one street of a group to another (redistributing, 000)."""
+
+    player: str
+    source: str
+    target: str
+    count: int
+
+
+@dataclass(frozen=True)
 class DepotBuilt(Event):
     """A train depot on a railroad (Mega): doubles its rent."""
 

@@ -122,6 +122,14 @@ def _depot(state: GameState, deed: str, built: bool) -> None:
     _change(state, deed, depot=built)
 
 
+def _houses_moved(state: GameState, e: ev.HousesMoved) -> None:
+    source, target = _holding(state, e.source), _holding(state, e.target)
+    if type(e.count) is not int or e.count <= 0 or source.level - e.count < 0 or target.level + e.count > 4:
+        raise FoldError(f"{e.count} houses cannot move from {e.source} to {e.target}")
+    _set_level(state, e.source, source.level - e.count)
+    _set_level(state, e.target, target.level + e.count)
+
+
 def _depot_built(state: GameState, e: ev.DepotBuilt) -> None:
     _depot(state, e.deed, True)
 
@@ -290,6 +298,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, ev.Event], None]] = {
     ev.DeedReturnedToBank: _returned,
     ev.BuildingsBuilt: _built,
     ev.BuildingsSold: _sold,
+    ev.HousesMoved: _houses_moved,
     ev.DepotBuilt: _depot_built,
     ev.DepotSold: _depot_sold,
     ev.HoldingMoved: _holding_moved,

@@ -56,6 +56,7 @@ USAGE: dict[str, str] = {
     "depot": "depot <player> <railroad>  (Mega: a train depot, doubles the rent)",
     "ticket": "ticket <player> [expire]  (Mega: take a bus ticket; expire = \"All Tickets Expire\")",
     "ride": "ride <player>  (Mega: use a bus ticket)",
+    "redistribute": "redistribute <player> <from> <to> [<count>]  (Mega: move houses free within a group)",
     "gift": "gift <player> [ticket]  (Mega: Birthday Gift, the cash or a bus ticket)",
     "coin": "coin <player>  (Sore Losers: landed on own property, or Mr. Monopoly landed on them)",
     "cashin": "cashin <player>  (Sore Losers: 4 coins for the Mr. Monopoly token)",
@@ -333,9 +334,14 @@ class Parser:
 
     def _items(self, words: list[str]) -> c.Items:
         cash, deeds, cards, holdings = 0, [], [], []
-        for word in words:
+        for index, word in enumerate(words):
             low = squash(word)
-            if self._is_cash(word):
+            following = self.holding_word(words[index + 1]) if index + 1 < len(words) else None
+            if re.fullmatch(r"\d+", word) and following is not None:  # "2 tickets": a count, not cash
+                if not 1 <= int(word) <= 100:
+                    raise Refusal(f"{word!r} is not a count of {words[index + 1]}; write 1 to 100")
+                holdings += [following] * (int(word) - 1)
+            elif self._is_cash(word):
                 cash += self.amount(word)
             elif (kind := self.holding_word(word)) is not None:
                 holdings.append(kind)
@@ -400,6 +406,11 @@ class Parser:
         if len(args) == 2 and squash(args[1]) not in ("expire", "expires", "allticketsexpire"):
             raise Refusal(f"{args[1]!r}: write `ticket <player>` or `ticket <player> expire`")
         return c.TakeTicket(self.player(args[0]), expire=len(args) == 2)
+
+    def _redistribute(self, args: list[str]) -> c.Command:
+        self._need("redistribute", args, 3, 4)
+        count = parse_count(args[3]) if len(args) == 4 else 1
+        return c.Redistribute(self.player(args[0]), self.deed(args[1]), self.deed(args[2]), count)
 
     def _ride(self, args: list[str]) -> c.Command:
         self._need("ride", args, 1, 1)

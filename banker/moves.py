@@ -89,7 +89,9 @@ def bus(state: GameState, player: str, start: Space) -> Move:
     target = next((s for s in ahead(state, start) if s.type in ("chance", "community_chest")), None)
     if target is None:
         return Move(None, "this board has no Chance or Community Chest space: stay")
-    return _move(start, target, f"the nearest Chance/Community Chest ahead; or {player} takes a bus ticket instead")
+    tickets_left = state.held.get("bus_ticket", {}).get(BANK, 0)  # 000:58 the ticket only while any are left
+    offer = f"; or {player} takes a bus ticket instead" if tickets_left else ""
+    return _move(start, target, f"the nearest Chance/Community Chest ahead{offer}")
 
 
 def auction_space(state: GameState, player: str, start: Space) -> Move:

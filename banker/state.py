@@ -177,6 +177,9 @@ class GameState:
         """Buildings anywhere on a street's group; a railroad counts only its own depot (000)."""
         if self.deed(deed).kind == "railroad":
             return self.deeds[deed].depot
+        if self.edition.build_needs == "all_but_one":  # Mega: only the owner's own buildings tie the deed down
+            owner = self.deeds[deed].owner
+            return any(self.deeds[d].level for d in self.group(deed) if self.deeds[d].owner == owner)
         return any(self.deeds[d].level for d in self.group(deed))
 
     @property

@@ -38,6 +38,7 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.Trade: trade.trade,
     c.Bankrupt: bankruptcy.bankrupt,
     c.BuildDepot: mega.build_depot,
+    c.Redistribute: mega.redistribute,
     c.TakeTicket: mega.take_ticket,
     c.Ride: mega.ride,
     c.BirthdayGift: mega.birthday_gift,

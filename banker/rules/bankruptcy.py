@@ -10,7 +10,7 @@ from ..state import GameState
 from .buildings import sale_value
 from .checks import auction_open, not_playing, refuse_if, same_player
 from .deeds import interest
-from .holdings import holdings_back_to_bank
+from .holdings import holdings_on_bankruptcy
 from .money import legs
 from .trade import received_mortgages
 
@@ -47,6 +47,6 @@ def bankrupt(state: GameState, cmd: c.Bankrupt) -> list[ev.Event]:
         events += [ev.DeedHandedOver(player, creditor, deed) for deed in deeds]
         events += [ev.JailCardHandedOver(player, creditor, deck) for deck in state.jail_cards[player]]
         events += received_mortgages(state, creditor, deeds, lift=False)
-    events += holdings_back_to_bank(state, player)
+    events += holdings_on_bankruptcy(state, player, creditor)
     events.append(ev.PlayerWentBankrupt(player, creditor))
     return events

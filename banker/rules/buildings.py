@@ -195,10 +195,16 @@ def completed_built_groups(before: GameState, after: GameState) -> list[str]:
         group = after.group(deed)
         if not after.owns_group(owner, deed) or not any(after.deeds[d].level for d in group):
             continue
-        lowest = min(after.deeds[d].level for d in group if d != deed)
+        # even = no street more than one level above another: the new one must reach the highest less one
+        need = max(after.deeds[d].level for d in group if d != deed) - 1
         todo = [f"lift its mortgage now: unmortgage {owner} \"{deed}\""] if holding.mortgaged else []
-        todo.append(f"build it up to {describe(max(lowest - 1, 0))} or more (build {owner} \"{deed}\"), "
-                    "or sell houses from the others to even the group")
+        if holding.level < need:
+            todo.append(f"build it up to {describe(need)} or more (build {owner} \"{deed}\"), "
+                        f"or move houses onto it free: redistribute {owner} <street> \"{deed}\"")
+        if not todo:
+            continue
+        until = " and ".join(w for w, due in (("the mortgage is lifted", holding.mortgaged),
+                                              ("the group is even", holding.level < need)) if due)
         notes.append(f"{owner} now owns the whole {after.deed(deed).group.replace('_', ' ')} group with "
-                     f"buildings on it: {'; '.join(todo)}; no other building there until it is even (rulebook 000)")
+                     f"buildings on it: {'; '.join(todo)}; no other building there until {until} (rulebook 000)")
     return notes

@@ -36,7 +36,13 @@ def out_of_play(state: GameState, key: str, player: str, why: str) -> ev.Holding
     return ev.HoldingMoved(key, player, OUT, 1, why)
 
 
-def holdings_back_to_bank(state: GameState, player: str) -> list[ev.Event]:
-    """A bankrupt player's holdings go back to the bank's supply (001: "People have to earn those!")."""
-    return [ev.HoldingMoved(key, player, BANK, state.count(key, player), "bankruptcy")
-            for key in state.held if state.count(key, player)]
+def holdings_on_bankruptcy(state: GameState, player: str, creditor: str) -> list[ev.Event]:
+    """A bankrupt player's holdings: to the creditor like anything of value (000: bus tickets), but
+    earned ones go back to the bank (001, coins: "People have to earn those!")."""
+    out: list[ev.Event] = []
+    for key, kind in state.edition.holdings.items():
+        count = state.count(key, player)
+        if count:
+            receiver = BANK if kind.awarded_for or creditor == BANK else creditor
+            out.append(ev.HoldingMoved(key, player, receiver, count, "bankruptcy"))
+    return out
