@@ -13,17 +13,26 @@ from dataclasses import dataclass
 from editions import Card
 
 from . import commands as c
+from .errors import Refusal
 from .events import ACCOUNTS, BANK, POT
-from .rules.buildings import level_cost, sale_value, sell_refusal
+from .language import uses_speed_die
+from .moves import QUESTIONS, Move
+from .rules import decide
+from .rules.buildings import building_sale_value, level_cost, sale_value, sell_refusal
 from .rules.checks import auction_open, not_playing
 from .rules.deeds import buy_refusal, for_sale, lift_cost, mortgage_refusal, rent_refusal
+from .rules.mega import TICKET
 from .rules.rent import rent_due
-from .rules.table import jail_card_holder
-from .state import HOTEL, GameState
+from .rules.table import jail_card_holder, repairs_cost
+from .state import HOTEL, SKYSCRAPER, GameState
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
 DICE = "dice"
 CARD = "card"
+MOVE = "move"  # the token moves on (a speed-die face, the Auction space): follow `move`, then land there
+PICK_DEED = "deed"  # the Auction space: the player picks an unowned deed for the banker to auction
+EXPIRE_LABEL = 'take an "All Tickets Expire" ticket (every other ticket is void)'
+SPEED_DIE_FACES = {"mr-monopoly": "speed die Mr. Monopoly", "bus": "speed die Bus"}
 
 
 @dataclass(frozen=True)
@@ -31,8 +40,10 @@ class Offer:
     """One thing the banker can do for a landing.
 
     `command` is None when there is nothing to do (own deed, just visiting) or when
-    `needs` names what must be asked first: "dice" (the total, then fill `dice`) or
-    "card" (pick the card drawn from `deck`).
+    `needs` names what must be asked first: "dice" (the total, then fill `dice`),
+    "card" (pick the card drawn from `deck`), "deed" (pick an unowned deed to auction)
+    or "move" (the token moves on as `move` says, `question` being the banker.moves
+    question asked; the landing there is settled next).
     """
 
     label: str
@@ -40,16 +51,35 @@ class Offer:
     needs: str = ""
     deck: str = ""
     refusal: str | None = None
+    question: str = ""
+    move: Move | None = None
 
     @property
     def actionable(self) -> bool:
         return self.refusal is None and (self.command is not None or bool(self.needs))
 
 
+def refusal_of(state: GameState, command: c.Command) -> str | None:
+    """The core's own refusal of a command in this state, or None: asked of the pure rules, nothing written."""
+    try:
+        decide(state, command)
+    except Refusal as refusal:
+        return str(refusal)
+    return None
+
+
 def landing_offers(state: GameState, player: str, position: int) -> list[Offer]:
-    """Everything the rules allow for `player` landing on the space at `position`."""
+    """Everything the rules allow for `player` landing on the space at `position`.
+
+    With the speed die, the Mr. Monopoly and Bus moves from that space follow the
+    space's own offers: they come after the normal landing is settled.
+    """
     if reason := auction_open(state) or not_playing(state, player):
         return [Offer(reason, refusal=reason)]
+    return _space_offers(state, player, position) + speed_die_offers(state, player, position)
+
+
+def _space_offers(state: GameState, player: str, position: int) -> list[Offer]:
     edition, money = state.edition, state.edition.money
     space = edition.spaces[position]
     kind = space.type
@@ -71,7 +101,82 @@ def landing_offers(state: GameState, player: str, position: int) -> list[Offer]:
         return [Offer("Free Parking: nothing to pay or collect")]
     if kind == "jail":
         return [Offer("just visiting the jail: nothing to pay")]
+    if kind == "auction":
+        return [_auction_space_offer(state, player, position)]
+    if kind == "bus_ticket":
+        return _bus_ticket_offers(state, player)
+    if kind == "birthday_gift":
+        gift = c.BirthdayGift(player, ticket=True)
+        return [Offer(f"collect the birthday gift: {money(space.amount)}", c.BirthdayGift(player)),
+                Offer("take a bus ticket instead", gift, refusal=refusal_of(state, gift))]
     return [Offer(f"{space.name}: nothing to pay")]
+
+
+def unowned_deeds(state: GameState) -> list[str]:
+    """The deeds the bank still holds, in board order."""
+    return [name for name, holding in state.deeds.items() if holding.owner == BANK]
+
+
+def _auction_space_offer(state: GameState, player: str, position: int) -> Offer:
+    """000: auction any unowned property; once all are owned, move on to the highest rent ahead."""
+    unowned = unowned_deeds(state)
+    if unowned:
+        return Offer(f"pick an unowned deed to auction ({len(unowned)} left)", needs=PICK_DEED)
+    return move_offer(state, player, position, "auction-space", "every property is owned")
+
+
+def _bus_ticket_offers(state: GameState, player: str) -> list[Offer]:
+    """000: take a Bus Ticket; nothing if none remain. The ticket drawn may read "All Tickets Expire"."""
+    take = c.TakeTicket(player)
+    if reason := refusal_of(state, take):
+        return [Offer(reason, refusal=reason)]
+    left = state.count(TICKET, BANK)
+    return [Offer(f"take a bus ticket ({left} left in the bank)", take),
+            Offer(EXPIRE_LABEL, c.TakeTicket(player, expire=True))]
+
+
+def move_offer(state: GameState, player: str, position: int, question: str, title: str) -> Offer:
+    """Where a banker.moves question sends the token from this space, as an offer to follow."""
+    move = QUESTIONS[question](state, player, state.edition.spaces[position])
+    if move.target is None:
+        return Offer(f"{title}: {move.reason}")
+    go = ", passing GO" if move.passes_go else ""
+    return Offer(f"{title} → {move.target.name}{go}", needs=MOVE, question=question, move=move)
+
+
+def speed_die_offers(state: GameState, player: str, position: int) -> list[Offer]:
+    """The speed die's Mr. Monopoly and Bus moves from this space, when the game plays with it."""
+    if not uses_speed_die(state):
+        return []
+    return [move_offer(state, player, position, question, title) for question, title in SPEED_DIE_FACES.items()]
+
+
+def move_alternatives(state: GameState, player: str, question: str) -> list[Offer]:
+    """What the player may do instead of following a move: on a Bus roll, take a bus ticket (000)."""
+    if question != "bus" or TICKET not in state.edition.holdings:
+        return []
+    take = c.TakeTicket(player)
+    return [Offer("take a bus ticket instead of moving", take, refusal=refusal_of(state, take))]
+
+
+def has_holding_offers(state: GameState) -> bool:
+    """Whether this edition has holdings the table takes or uses outside a landing (bus tickets)."""
+    return TICKET in state.edition.holdings
+
+
+def holding_offers(state: GameState, player: str) -> list[Offer]:
+    """What the table can do with a player's holdings outside a landing: take or ride a bus ticket."""
+    if not has_holding_offers(state):
+        return []
+    commands = ((c.TakeTicket(player), "take a bus ticket from the bank (a Bus roll)"),
+                (c.TakeTicket(player, expire=True), EXPIRE_LABEL),
+                (c.Ride(player), "ride: use a bus ticket instead of rolling"))
+    return [Offer(label, command, refusal=refusal_of(state, command)) for command, label in commands]
+
+
+def top_level(state: GameState, deed: str) -> int:
+    """The highest building level a street takes: a skyscraper where the deed prices one, else a hotel."""
+    return SKYSCRAPER if state.deed(deed).skyscraper_cost else HOTEL
 
 
 def _deed_offers(state: GameState, player: str, deed: str) -> list[Offer]:
@@ -202,8 +307,10 @@ def amount_due(state: GameState, command: c.Command) -> Due | None:
             money_out = Due(player, state.edition.jail_fine, BANK, True, "the jail fine")
         case c.Build(player, deed, count):
             level = state.deeds[deed].level
-            cost = sum(level_cost(state, deed, lv) for lv in range(level + 1, min(level + count, HOTEL) + 1))
+            cost = sum(level_cost(state, deed, lv) for lv in range(level + 1, min(level + count, SKYSCRAPER) + 1))
             money_out = Due(player, cost, BANK, False, f"building on {deed}")
+        case c.BuildDepot(player, deed):
+            money_out = Due(player, state.edition.depot_cost, BANK, False, f"a train depot on {deed}")
         case c.Unmortgage(player, deed):
             money_out = Due(player, lift_cost(state, deed), BANK, False, f"lifting the mortgage on {deed}")
         case c.DrawCard():
@@ -222,9 +329,7 @@ def _card_due(state: GameState, cmd: c.DrawCard) -> Due | None:
         others = [p for p in state.active_players if p != cmd.player]
         return Due(cmd.player, card.amount * len(others), BANK, True, why)
     if card.effect == "repairs":
-        levels = [state.deeds[d].level for d in state.deeds_of(cmd.player)]
-        cost = sum(card.per_hotel if lv == HOTEL else lv * card.per_house for lv in levels)
-        return Due(cmd.player, cost, BANK, True, why)
+        return Due(cmd.player, repairs_cost(state, cmd.player, card), BANK, True, why)
     if card.effect == "advance_nearest" and cmd.deed:
         holding = state.deeds[cmd.deed]
         if holding.owner in (BANK, cmd.player) or holding.mortgaged or holding.owner in state.bankrupt:
@@ -260,11 +365,15 @@ def ways_to_raise(state: GameState, player: str) -> list[WayToRaise]:
     sales, mortgages = [], []
     for deed in state.deeds_of(player):
         level = state.deeds[deed].level
+        if state.deeds[deed].depot and sell_refusal(state, player, deed, 1) is None:
+            value = building_sale_value(state, deed)
+            sales.append(WayToRaise(f"sell the train depot on {deed}: +{money(value)}",
+                                    c.SellBuildings(player, deed, 1), value))
         for count in range(1, level + 1):
             if sell_refusal(state, player, deed, count) is None:
                 value = sale_value(state, deed, level, level - count)
-                what = "the hotel" if level == HOTEL and count == 1 else (
-                    "one house" if count == 1 else f"{count} building levels")
+                what = {HOTEL: "the hotel", SKYSCRAPER: "the skyscraper"}.get(level, "one house") if count == 1 \
+                    else f"{count} building levels"
                 sales.append(WayToRaise(f"sell {what} on {deed}: +{money(value)}",
                                         c.SellBuildings(player, deed, count), value))
                 break

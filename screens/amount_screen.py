@@ -15,15 +15,32 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
 from banker.errors import Refusal
-from banker.language import parse_amount
+from banker.language import dice_most, parse_amount, uses_speed_die
+from banker.state import GameState
 
 
-def dice_total(word: str) -> int:
-    """A total two dice can show."""
-    text = word.strip()
-    if not text.isdigit() or not 2 <= int(text) <= 12:
-        raise Refusal(f"{word!r} is not a dice total; type the number the two dice show, 2 to 12")
-    return int(text)
+def dice_what(state: GameState) -> str:
+    """Which dice make the total in this game."""
+    return "all three dice (the Bus and Mr. Monopoly count 0)" if uses_speed_die(state) else "the two dice"
+
+
+def dice_reader(state: GameState) -> Callable[[str], int]:
+    """Reads a dice total this game can roll: 2 to 12, or 2 to 15 with the speed die (the core's `dice_most`)."""
+    most, what = dice_most(state), dice_what(state)
+
+    def read(word: str) -> int:
+        text = word.strip()
+        if not text.isdigit() or not 2 <= int(text) <= most:
+            raise Refusal(f"{word!r} is not a dice total here; type the number {what} show, 2 to {most}")
+        return int(text)
+
+    return read
+
+
+def dice_screen(state: GameState, title: str) -> AmountScreen:
+    """Asks for a dice total valid in this game."""
+    return AmountScreen(title, f"the total of {dice_what(state)}", read=dice_reader(state),
+                        placeholder=f"dice total, 2 to {dice_most(state)}")
 
 
 class AmountScreen(ModalScreen[int | None]):

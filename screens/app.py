@@ -167,7 +167,10 @@ class BankerApp(App[None]):
         elif isinstance(first, ActionRedone):
             self.notify(first.summary, title="Redone", markup=False)
         elif not quiet:
-            self.notify(outcome.summary, timeout=4, markup=False)
+            done, *notes = outcome.summary.split("\n")
+            self.notify(done, timeout=4, markup=False)
+            for note in notes:  # what the rulebook asks of the table now: stays up long enough to read
+                self.notify(note, title="Rule", severity="warning", timeout=12, markup=False)
         self.show_state()
         self.show_open_auction()
         return outcome
@@ -226,6 +229,8 @@ class BankerApp(App[None]):
         yield from super().get_system_commands(screen)
         for binding in getattr(screen, "PALETTE", ()):
             key, action, title, help_text = binding
+            if screen.check_action(action, ()) is False:  # a key this game has no use for
+                continue
             yield SystemCommand(f"{title}  ({key})", help_text, partial(screen.run_action, action))
         if self.game is not None:
             yield SystemCommand("Close game", "Back to the start screen (everything is already saved)",

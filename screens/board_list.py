@@ -10,7 +10,7 @@ from banker.landing import utility_times
 from banker.rules.rent import rent_due
 from banker.state import GameState
 from screens.colours import group_style, token_style
-from screens.player_card import building_mark
+from screens.player_card import building_mark, building_style
 
 COLUMNS = (("pos", "#"), ("space", "Space"), ("cost", "Landing costs"), ("owner", "Owner"), ("built", "Built"))
 
@@ -47,6 +47,12 @@ def landing_cost(state: GameState, position: int) -> Text:
             return Text(f"pot {money(state.cash(POT))}", style="green")
         case "jail":
             return Text("just visiting", style="dim")
+        case "auction":
+            return Text("auction a deed")
+        case "bus_ticket":
+            return Text("bus ticket", style="green")
+        case "birthday_gift":
+            return Text(f"gift {money(space.amount)}", style="green")
     return Text("")
 
 
@@ -88,7 +94,9 @@ class BoardList(DataTable):
             if holding.owner != BANK:
                 owner = Text(holding.owner, style=token_style(self.colours.get(holding.owner, "white")))
             if holding.level:
-                built = Text(building_mark(holding.level), style="bold green" if holding.level < 5 else "bold red")
+                built = Text(building_mark(holding.level), style=building_style(holding.level))
+            elif holding.depot:
+                built = Text("depot", style="bold blue")
         else:
             name.append("  ")
         name.append(space.name)

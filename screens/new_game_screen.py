@@ -30,6 +30,11 @@ DEFAULT_EDITION = "classic-us"
 DEFAULT_PLAYERS = 3
 
 
+def rule_applies(rule: str, edition: Edition) -> bool:
+    """A house rule the edition does not already play by (Mega has the speed die built in; the core refuses it)."""
+    return not (rule == "speed-die" and edition.speed_die)
+
+
 def usable_editions() -> dict[str, Edition]:
     """Every edition file that loads; a broken user file is left out rather than stopping the app."""
     found = {}
@@ -88,7 +93,7 @@ class NewGameScreen(Screen[None]):
                 yield Button("- player (ctrl+r)", id="fewer", compact=True)
             yield Label("House rules", classes="section")
             for rule, text in HOUSE_RULES.items():
-                with Horizontal(classes="form-row rule-row"):
+                with Horizontal(classes="form-row rule-row", id=f"rule-row-{rule}"):
                     yield Switch(False, id=f"rule-{rule}")
                     yield Label(f"{rule}: {text}", classes="rule-text", markup=False)
             yield Label("", id="save-to", classes="hint", markup=False)
@@ -112,6 +117,8 @@ class NewGameScreen(Screen[None]):
         about = (f"start cash {money(edition.starting_cash)} · GO {money(edition.go_salary)} · "
                  f"{edition.min_players}-{edition.max_players} players\n{edition.about}")
         self.query_one("#edition-about", Static).update(about)
+        for rule in HOUSE_RULES:
+            self.query_one(f"#rule-row-{rule}").display = rule_applies(rule, edition)
         self.set_count(self.count)
 
     def set_count(self, count: int) -> None:
@@ -159,7 +166,8 @@ class NewGameScreen(Screen[None]):
             self.refuse(reason)
             return
         names = [n.strip() for n in names]
-        rules = [rule for rule in HOUSE_RULES if self.query_one(f"#rule-{rule}", Switch).value]
+        rules = [rule for rule in HOUSE_RULES
+                 if rule_applies(rule, edition) and self.query_one(f"#rule-{rule}", Switch).value]
         path = self.path or new_game_path(self.banker.games_folder, names)
         colours = {}
         for index, name in enumerate(names):

@@ -1,4 +1,4 @@
-"""One player's card on the table: cash in large digits, deeds by colour group, jail and cards."""
+"""One player's card on the table: cash in large digits, deeds by colour group, jail, cards and holdings."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Digits, Static
 
-from banker.state import GameState
+from banker.state import HOTEL, SKYSCRAPER, GameState
+from editions import HoldingKind
 from screens.colours import group_style, token_style
 
 DIGIT_CHARACTERS = set("0123456789$£€")
@@ -20,7 +21,21 @@ def cash_digits(state: GameState, amount: int) -> str:
 
 
 def building_mark(level: int) -> str:
-    return "hotel" if level == 5 else "⌂" * level
+    """Houses as ⌂ marks, then "hotel", then "SKY" for a skyscraper."""
+    if level == SKYSCRAPER:
+        return "SKY"
+    return "hotel" if level == HOTEL else "⌂" * level
+
+
+def building_style(level: int) -> str:
+    return "bold green" if level < HOTEL else ("bold magenta" if level == SKYSCRAPER else "bold red")
+
+
+def holding_text(kind: HoldingKind, count: int) -> str:
+    """A holding as the table counts it: "2 bus tickets", or filled and empty dots up to the most one may hold."""
+    if kind.max_held and count <= kind.max_held:
+        return f"{kind.plural} {'●' * count}{'○' * (kind.max_held - count)}"
+    return kind.count(count)
 
 
 def deeds_text(state: GameState, player: str) -> Text:
@@ -42,7 +57,9 @@ def deeds_text(state: GameState, player: str) -> Text:
             text.append(" ")
             text.append(name, style="dim strike" if holding.mortgaged else "")
             if holding.level:
-                text.append(f" {building_mark(holding.level)}", style="bold green" if holding.level < 5 else "bold red")
+                text.append(f" {building_mark(holding.level)}", style=building_style(holding.level))
+            if holding.depot:
+                text.append(" depot", style="bold blue")
             if holding.mortgaged:
                 text.append(" mortgaged", style="italic #ff8c00")
     return text
@@ -58,6 +75,12 @@ def marks_text(state: GameState, player: str) -> Text:
         if text:
             text.append("  ")
         text.append(f"Get Out of Jail Free ({'Chance' if deck == 'chance' else 'Chest'})", style="bold cyan")
+    for kind in state.edition.holdings.values():
+        count = state.count(kind.key, player)
+        if count or kind.start:  # a kind every player starts with shows even when it runs out
+            if text:
+                text.append("  ")
+            text.append(holding_text(kind, count), style="bold yellow")
     return text
 
 
@@ -82,9 +105,11 @@ class PlayerCard(Vertical):
     def show(self, state: GameState, current: bool) -> None:
         player = self.player
         cash = state.cash(player)
-        deeds = tuple((d, state.deeds[d].level, state.deeds[d].mortgaged) for d in state.deeds_of(player))
+        deeds = tuple((d, state.deeds[d].level, state.deeds[d].mortgaged, state.deeds[d].depot)
+                      for d in state.deeds_of(player))
+        holdings = tuple(state.count(kind, player) for kind in state.edition.holdings)
         key = (cash, current, deeds, player in state.in_jail, player in state.bankrupt,
-               tuple(state.jail_cards[player]))
+               tuple(state.jail_cards[player]), holdings)
         if key == self.shown:
             return
         self.shown = key

@@ -21,6 +21,9 @@ from banker.landing import (
     CARD,
     DECK_NAMES,
     DICE,
+    MOVE,
+    PICK_DEED,
+    SPEED_DIE_FACES,
     Offer,
     card_asks_passed_go,
     card_command,
@@ -29,11 +32,26 @@ from banker.landing import (
     card_needs_dice,
     card_refusal,
     deck_cards,
+    has_holding_offers,
+    holding_offers,
+    move_alternatives,
+    speed_die_offers,
+    top_level,
+    unowned_deeds,
 )
-from banker.rules.buildings import build_refusal, describe, level_cost, sale_value, sell_refusal
+from banker.language import uses_speed_die
+from banker.rules.buildings import (
+    build_refusal,
+    building_sale_value,
+    describe,
+    level_cost,
+    may_build_on,
+    sale_value,
+    sell_refusal,
+)
 from banker.rules.deeds import lift_cost, mortgage_refusal, unmortgage_refusal
-from banker.state import HOTEL
-from screens.amount_screen import AmountScreen, dice_total
+from banker.rules.mega import depot_refusal
+from screens.amount_screen import AmountScreen, dice_screen
 from screens.choice_screen import Choice, ChoiceScreen
 
 if TYPE_CHECKING:
@@ -89,38 +107,50 @@ class TableFlows:
 
     @work(exclusive=True)
     async def land_flow(self, position: int | None) -> None:
-        """One landing; a moving card (advance, go back) leads straight to the landing it causes."""
+        """One landing; a move (a card, the speed die, the Auction space) leads straight to the landing it causes."""
+        await self.landings(position)
+
+    async def landings(self, position: int | None, player: str = "", offer: Offer | None = None) -> None:
+        """Landings one after another while the token moves on; `offer` given: already picked (the speed-die key)."""
         from screens.landing_screen import LandingScreen
 
-        player = self.banker.current_player
+        player = player or self.banker.current_player
         fixed = False
         while True:
-            landing = await self.ask(LandingScreen(self.game, player, position, fixed))
-            if landing is None:
+            if offer is None:
+                landing = await self.ask(LandingScreen(self.game, player, position, fixed))
+                if landing is None:
+                    return
+                player, position, offer = landing.player, landing.position, landing.offer
+            assert position is not None
+            self.show_space(position)
+            moved = await self.run_offer(player, offer, position)
+            offer = None
+            if moved is None:
                 return
-            self.show_space(landing.position)
-            position = await self.run_offer(landing.player, landing.offer, landing.position)
-            if position is None:
-                return
-            player, fixed = landing.player, True
+            position, fixed = moved, True
+            self.show_space(position)
             self.notify(f"{player} moves to {self.game.state.edition.spaces[position].name}",
-                        title="Card", markup=False)
+                        title="Move", markup=False)
 
     def show_space(self, position: int) -> None:
         """Keep the board's cursor on the space just landed on, so its new owner and rent are in view."""
         self.board.move_cursor(row=position)
 
     async def run_offer(self, player: str, offer: Offer, position: int) -> int | None:
-        """Do the offer picked; returns where a card moved the token when that space needs settling."""
+        """Do the offer picked; returns where the token moved on to when that space needs settling."""
         command = offer.command
         destination = None
+        if offer.needs == MOVE:
+            return await self.move_flow(player, offer)
         if offer.needs == DICE and isinstance(command, c.Rent):
-            dice = await self.ask(AmountScreen(f"Rent for {command.deed}: what did {player}'s dice show?",
-                                               "the total of the two dice", read=dice_total,
-                                               placeholder="dice total, 2 to 12"))
+            dice = await self.ask(dice_screen(self.game.state,
+                                              f"Rent for {command.deed}: what did {player}'s dice show?"))
             if dice is None:
                 return None
             command = replace(command, dice=dice)
+        elif offer.needs == PICK_DEED:
+            command = await self.auction_pick(f"Auction space: which unowned deed does {player} put up?")
         elif offer.needs == CARD:
             command = await self.card_flow(player, offer.deck)
             if isinstance(command, c.DrawCard):
@@ -134,6 +164,50 @@ class TableFlows:
             return None
         done = await self.pay(command)
         return destination if done else None
+
+    async def move_flow(self, player: str, offer: Offer) -> int | None:
+        """Show where banker.moves sends the token and why; follow it (with the GO salary when it passes GO)
+        or take the alternative the rules give. Returns the space to land on next."""
+        move = offer.move
+        if move is None or move.target is None:
+            return None
+        state, target = self.game.state, move.target
+        salary = self.game.money(state.edition.go_salary)
+        what = SPEED_DIE_FACES.get(offer.question, "Auction space")
+        choices = [Choice(f"move on to {target.name}" + (f" and collect {salary} for passing GO" if move.passes_go
+                                                          else ""), "move")]
+        if move.passes_go:
+            choices.append(Choice(f"move on to {target.name}; the GO salary is already paid", "stay-paid"))
+        choices += [Choice(o.label, o.command, o.refusal) for o in move_alternatives(state, player, offer.question)]
+        answer = await self.ask(ChoiceScreen(f"{what[0].upper()}{what[1:]}: {player} moves on to {target.name}",
+                                             choices, move.reason))
+        if answer is None:
+            return None
+        if isinstance(answer, c.Command):
+            self.banker.act(answer)
+            return None
+        if answer == "move" and move.passes_go and self.banker.act(c.Salary(player)) is None:
+            return None
+        return target.position
+
+    @work(exclusive=True)
+    async def action_speed_die(self) -> None:
+        """The speed die showed Mr. Monopoly or the Bus: move on from the space the board highlights."""
+        state = self.game.state
+        if not uses_speed_die(state):
+            self.notify(f"{state.edition.name} is played without the speed die (house rule speed-die)",
+                        severity="warning", markup=False)
+            return
+        player = self.banker.current_player
+        position = self.board.cursor_row
+        space = state.edition.spaces[position]
+        offers = speed_die_offers(state, player, position)
+        offer = await self.ask(ChoiceScreen(
+            f"Speed die: {player} moves on from {space.name}",
+            [Choice(o.label, o, None if o.actionable else o.label) for o in offers],
+            "from the space the board highlights, once the landing there is settled"))
+        if offer is not None:
+            await self.landings(position, player, offer)
 
     async def card_flow(self, player: str, deck: str) -> c.DrawCard | None:
         state = self.game.state
@@ -161,8 +235,7 @@ class TableFlows:
             passed_go = bool(answer)
         dice = None
         if card_needs_dice(state, player, card, deed):
-            dice = await self.ask(AmountScreen(f"{deed} is owned: roll the dice. What is the total?",
-                                               read=dice_total, placeholder="dice total, 2 to 12"))
+            dice = await self.ask(dice_screen(state, f"{deed} is owned: roll the dice. What is the total?"))
             if dice is None:
                 return None
         return card_command(player, card, deed, dice, passed_go)
@@ -223,28 +296,45 @@ class TableFlows:
 
     @work(exclusive=True)
     async def action_build(self) -> None:
+        """Houses, hotels and skyscrapers on streets, and train depots on railroads where the edition has them."""
         state, money = self.game.state, self.game.money
         choices = []
         for player, deed in self.owned():
-            if state.deed(deed).kind != "street" or not state.owns_group(player, deed):
+            if state.deed(deed).kind != "street" or may_build_on(state, player, deed):
                 continue
             level = state.deeds[deed].level
-            if level == HOTEL:
+            if level >= top_level(state, deed):
                 continue
             cost = level_cost(state, deed, level + 1)
             label = f"{player} · {deed}: {describe(level)} → {describe(level + 1)} for {money(cost)}"
             choices.append(Choice(label, (player, deed), build_refusal(state, player, deed, 1)))
-        picked = await self.pick_deed("Build on which deed?", choices,
-                                      "nothing to build on: a player must own a whole colour group first")
-        if picked:
+        depots = self.depot_choices()
+        picked = await self.pick_deed("Build on which deed?", choices + depots,
+                                      "nothing to build on: no player holds enough of a colour group yet")
+        if picked and any(picked == choice.value for choice in depots):
+            await self.pay(c.BuildDepot(picked[0], picked[1]))
+        elif picked:
             await self.pay(c.Build(picked[0], picked[1], 1))
+
+    def depot_choices(self) -> list[Choice]:
+        """Every railroad a player holds without a train depot; the ones the rules refuse greyed with why."""
+        state, money = self.game.state, self.game.money
+        if not state.edition.has_depots:
+            return []
+        return [Choice(f"{player} · {deed}: a train depot for {money(state.edition.depot_cost)}, rent x2",
+                       (player, deed), depot_refusal(state, player, deed))
+                for player, deed in self.owned() if state.deed(deed).kind == "railroad" and not state.deeds[deed].depot]
 
     @work(exclusive=True)
     async def action_sell(self) -> None:
         state, money = self.game.state, self.game.money
         choices = []
         for player, deed in self.owned():
-            level = state.deeds[deed].level
+            holding = state.deeds[deed]
+            if holding.depot:
+                label = f"{player} · {deed}: the train depot, +{money(building_sale_value(state, deed))}"
+                choices.append(Choice(label, (player, deed), sell_refusal(state, player, deed, 1)))
+            level = holding.level
             if not level:
                 continue
             value = sale_value(state, deed, level, level - 1)
@@ -253,6 +343,39 @@ class TableFlows:
         picked = await self.pick_deed("Sell a building from which deed?", choices, "no deed has buildings to sell")
         if picked:
             self.banker.act(c.SellBuildings(picked[0], picked[1], 1))
+
+    @work(exclusive=True)
+    async def action_depot(self) -> None:
+        """A train depot on a railroad (Mega): only the railroads without one, refused ones greyed with why."""
+        state = self.game.state
+        if not state.edition.has_depots:
+            self.notify(f"{state.edition.name} has no train depots", severity="warning", markup=False)
+            return
+        word = state.edition.term("railroad")
+        picked = await self.pick_deed(f"Build a train depot on which {word}?", self.depot_choices(),
+                                      f"no player holds a {word} without a depot")
+        if picked:
+            await self.pay(c.BuildDepot(picked[0], picked[1]))
+
+    @work(exclusive=True)
+    async def action_holdings(self) -> None:
+        """Bus tickets (and any holding the core has actions for): take one from the bank, or ride on one."""
+        state = self.game.state
+        if not has_holding_offers(state):
+            self.notify(f"{state.edition.name} has nothing to take or use here", severity="warning", markup=False)
+            return
+        kinds = list(state.edition.holdings.values())
+        player = await self.pick_player(f"Whose {kinds[0].plural}?" if len(kinds) == 1 else "Whose holdings?")
+        if player is None:
+            return
+        state = self.game.state
+        held = ", ".join(kind.count(state.count(kind.key, player)) for kind in state.edition.holdings.values())
+        bank = ", ".join(kind.count(state.count(kind.key, BANK)) for kind in state.edition.holdings.values())
+        offers = holding_offers(state, player)
+        command = await self.ask(ChoiceScreen(f"{player} holds {held}", [Choice(o.label, o.command, o.refusal)
+                                                                          for o in offers], f"the bank has {bank}"))
+        if command is not None:
+            self.banker.act(command)
 
     @work(exclusive=True)
     async def action_mortgage(self) -> None:
@@ -293,15 +416,20 @@ class TableFlows:
         if command is not None:
             await self.pay(command)
 
-    @work(exclusive=True)
-    async def action_auction(self) -> None:
+    async def auction_pick(self, title: str) -> c.OpenAuction | None:
+        """Which deed the bank holds goes up for auction: a bankruptcy's deeds first."""
         state, money = self.game.state, self.game.money
         waiting = [Choice(f"{d}  (left by a bankruptcy)", d) for d in state.to_auction]
         rest = [Choice(f"{d}  (list price {money(state.deed(d).price)})", d)
-                for d, h in state.deeds.items() if h.owner == BANK and d not in state.to_auction]
-        deed = await self.pick_deed("Auction which deed?", waiting + rest, "the bank holds no deed to auction")
-        if deed:
-            self.banker.act(c.OpenAuction(deed))
+                for d in unowned_deeds(state) if d not in state.to_auction]
+        deed = await self.pick_deed(title, waiting + rest, "the bank holds no deed to auction")
+        return c.OpenAuction(deed) if deed else None
+
+    @work(exclusive=True)
+    async def action_auction(self) -> None:
+        command = await self.auction_pick("Auction which deed?")
+        if command:
+            self.banker.act(command)
 
     @work(exclusive=True)
     async def action_raise_money(self) -> None:

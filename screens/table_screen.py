@@ -14,16 +14,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Static
+from textual.widgets import DataTable, Footer, Header, Input
 
 from banker.errors import Refusal
-from banker.events import POT
+from banker.events import BANK, POT
 from banker.game import Game
-from banker.language import USAGE, parse
+from banker.landing import has_holding_offers
+from banker.language import USAGE, parse, uses_speed_die
+from banker.state import GameState
 from screens.board_list import BoardList
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.command_bar import CommandBar
 from screens.player_card import PlayerCard
+from screens.status_line import StatusLine
 from screens.table_flows import TableFlows
 
 if TYPE_CHECKING:
@@ -37,13 +40,17 @@ TABLE_KEYS: list[tuple[str, str, str, str, bool]] = [
     ("p", "pay", "Pay", "A payment between any two of the bank, the players and the pot", True),
     ("c", "collect", "Collect", "A player collects from the bank, the pot or another player", True),
     ("ctrl+z", "undo", "Undo", "Undo the last action (a new event; nothing is erased)", True),
-    ("b", "build", "Build", "Build a house or hotel (only the legal choices)", True),
-    ("s", "sell", "Sell", "Sell a house or hotel back to the bank", True),
+    ("b", "build", "Build", "Build a house, hotel or skyscraper (only the legal choices)", True),
+    ("s", "sell", "Sell", "Sell a building or a train depot back to the bank", True),
     ("m", "mortgage", "Mortgage", "Mortgage a deed", True),
     ("u", "unmortgage", "Unmortgage", "Lift a mortgage: pay the mortgage plus 10%", True),
     ("j", "jail", "Jail", "Go to jail, pay the fine, use a card or rolled doubles", True),
     ("a", "auction", "Auction", "Auction a deed the bank holds", True),
     ("t", "trade", "Trade", "A trade between two players", True),
+    ("d", "depot", "Depot", "Build a train depot on a railroad (b offers them too; s sells one)", False),
+    ("h", "holdings", "Tickets", "Bus tickets: take one from the bank, or ride on one instead of rolling", False),
+    ("M", "speed_die", "Speed die", "The speed die showed Mr. Monopoly or the Bus: move on from the highlighted space",
+     False),
     ("L", "ledger", "Ledger", "Every event of the game, with running balances", False),
     ("colon", "command", "Type", "Type an action in the command language", False),
     ("ctrl+y", "redo", "Redo", "Redo the action just undone", False),
@@ -54,6 +61,25 @@ TABLE_KEYS: list[tuple[str, str, str, str, bool]] = [
     ("question_mark", "keys", "Keys", "Show or hide every key of this screen", False),
 ]
 KEY_NAMES = {"colon": ":", "question_mark": "?"}
+# keys that only some games have: hidden from the footer, the help and the palette elsewhere
+FEATURES = {
+    "depot": lambda state: state.edition.has_depots,
+    "holdings": has_holding_offers,
+    "speed_die": uses_speed_die,
+}
+SHORT_PIECES = {"houses": "⌂", "skyscrapers": " sky"}  # the bank line when the terminal is narrow
+
+
+def bank_parts(state: GameState, short: bool = False) -> list[str]:
+    """The bank's building pieces and holdings, e.g. "32 houses", "16 bus tickets" ("32⌂", "16 tickets" short)."""
+    parts = []
+    for piece, count in state.supply.items():
+        name = piece[:-1] if count == 1 else piece
+        parts.append(f"{count}{SHORT_PIECES[piece]}" if short and piece in SHORT_PIECES else f"{count} {name}")
+    for kind in state.edition.holdings.values():
+        count = state.count(kind.key, BANK)
+        parts.append(f"{count} {kind.word if count == 1 else kind.word + 's'}" if short else kind.count(count))
+    return parts
 
 
 class TableScreen(TableFlows, Screen[None]):
@@ -71,7 +97,7 @@ class TableScreen(TableFlows, Screen[None]):
     def compose(self) -> ComposeResult:
         state = self.game.state
         yield Header()
-        yield Static("", id="status")
+        yield StatusLine(lambda width: self.status_text(self.banker.current_player, width))
         with Horizontal(id="table-body"):
             with VerticalScroll(id="cards"):
                 for index, player in enumerate(state.players):
@@ -98,6 +124,13 @@ class TableScreen(TableFlows, Screen[None]):
     def on_screen_resume(self) -> None:
         self.show_state()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The keys of pieces this game does not have (depots, tickets, the speed die) are hidden."""
+        feature = FEATURES.get(action)
+        if feature is not None and not feature(self.game.state):
+            return False
+        return True
+
     def show_state(self) -> None:
         """Draw everything from the game's state; cheap when little changed."""
         if not self.is_mounted:
@@ -107,17 +140,24 @@ class TableScreen(TableFlows, Screen[None]):
         for card in self.query(PlayerCard):
             card.show(state, card.player == current)
         self.query_one(BoardList).show(state)
-        self.query_one("#status", Static).update(self.status_text(current))
+        self.query_one(StatusLine).show()
 
-    def status_text(self, current: str) -> Text:
+    def status_text(self, current: str, width: int = 120) -> Text:
+        """One line: whose turn, the bank's pieces and holdings, the pot and the ledger; shorter when narrow."""
         state, money = self.game.state, self.game.money
         count = self.game.head[0]
+        turn = f" ▶ {current}'s turn "
+        pot = f" · pot {money(state.cash(POT))}" if state.free_parking else ""
+        extra = len(f"  auction open: {state.auction.deed}") if state.auction else 0
+        extra += len(f"  to auction (a): {', '.join(state.to_auction)}") if state.to_auction else 0
+        variants = [(f"  bank: {', '.join(bank_parts(state))}", f" · ledger: {count} event{'s' if count != 1 else ''}"),
+                    (f"  bank {' '.join(bank_parts(state, short=True))}", f" · {count} events"),
+                    (f"  bank {' '.join(bank_parts(state, short=True))}", "")]
+        bank, ledger = next(((b, le) for b, le in variants if len(turn + b + pot + le) + extra <= width), variants[-1])
         text = Text()
-        text.append(f" ▶ {current}'s turn ", style="bold reverse")
-        text.append(f"  bank: {state.bank_houses} houses, {state.bank_hotels} hotels")
-        if state.free_parking:
-            text.append(f" · pot {money(state.cash(POT))}")
-        text.append(f" · ledger: {count} event{'s' if count != 1 else ''}", style="dim")
+        text.append(turn, style="bold reverse")
+        text.append(bank + pot)
+        text.append(ledger, style="dim")
         if state.auction:
             text.append(f"  auction open: {state.auction.deed}", style="bold #ff8c00")
         if state.to_auction:

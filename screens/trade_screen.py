@@ -1,4 +1,4 @@
-"""A trade between two players: cash, deeds and Get Out of Jail Free cards, as one action.
+"""A trade between two players: cash, deeds, Get Out of Jail Free cards and holdings, as one action.
 
 Only what the rules let a player hand over is offered; the review shows what each
 side gives, what the bank takes for mortgaged deeds, and the cash after, before the
@@ -31,7 +31,8 @@ from banker.errors import Refusal
 from banker.game import Game, Outcome
 from banker.language import parse_amount
 from banker.rules.money import short_of_cash
-from banker.rules.trade import mortgage_fee, tradable_refusal
+from banker.rules.trade import holdings_refusal, mortgage_fee, tradable_refusal
+from editions import Edition
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
 DECK_WORDS = {"chance": "chance", "community_chest": "chest"}  # the command language's words
@@ -46,16 +47,23 @@ class Offer:
     cash: int = 0
     deeds: list[str] = field(default_factory=list)
     cards: list[str] = field(default_factory=list)  # decks
+    holdings: list[str] = field(default_factory=list)  # one holding kind key per piece (bus_ticket, coin...)
 
     @property
     def empty(self) -> bool:
-        return not (self.cash or self.deeds or self.cards)
+        return not (self.cash or self.deeds or self.cards or self.holdings)
 
-    def words(self) -> list[str]:
+    def words(self, edition: Edition | None = None) -> list[str]:
         out = [str(self.cash)] if self.cash else []
         out += [shlex.quote(deed) for deed in self.deeds]
         out += [f"goojf:{DECK_WORDS.get(deck, deck)}" for deck in self.cards]
+        if edition is not None:
+            out += [shlex.quote(edition.holdings[key].word) for key in self.holdings]
         return out
+
+    def holding_counts(self, edition: Edition) -> list[str]:
+        """ "2 bus tickets" for each kind handed over."""
+        return [edition.holdings[key].count(self.holdings.count(key)) for key in dict.fromkeys(self.holdings)]
 
 
 class TradeScreen(ModalScreen[Outcome | None]):
@@ -119,6 +127,9 @@ class TradeScreen(ModalScreen[Outcome | None]):
         for side in SIDES:
             self._fill(side)
         self._show_mortgage_choice()
+        # the first player may have nothing to hand over (a hidden list): start on what can be picked
+        shown = [items for items in self.query(SelectionList) if items.display]
+        (shown[0] if shown else self.query_one("#trade-cash-0", Input)).focus()
 
     # -- the two offers ----------------------------------------------------------
 
@@ -142,6 +153,11 @@ class TradeScreen(ModalScreen[Outcome | None]):
             items.add_option((f"{deed}  {money(card.price)}{mark}", f"deed:{deed}"))
         for index, deck in enumerate(state.jail_cards[player]):
             items.add_option((f"Get Out of Jail Free ({DECK_NAMES.get(deck, deck)})", f"card:{index}:{deck}"))
+        for kind in state.edition.holdings.values():  # one line per piece: tick as many as change hands
+            held = state.count(kind.key, player)
+            for index in range(held):
+                label = kind.name if held == 1 else f"{kind.name} ({index + 1} of {held})"
+                items.add_option((label, f"holding:{index}:{kind.key}"))
         items.display = bool(items.option_count)
         if items.option_count:
             items.highlighted = 0
@@ -165,6 +181,8 @@ class TradeScreen(ModalScreen[Outcome | None]):
                 offer.deeds.append(rest)
             elif kind == "card":
                 offer.cards.append(rest.partition(":")[2])
+            elif kind == "holding":
+                offer.holdings.append(rest.partition(":")[2])
         return offer
 
     def _mortgaged_included(self) -> list[str]:
@@ -207,6 +225,7 @@ class TradeScreen(ModalScreen[Outcome | None]):
             parts = [money(offer.cash)] if offer.cash else []
             parts += [deed + (" (mortgaged)" if state.deeds[deed].mortgaged else "") for deed in offer.deeds]
             parts += [f"Get Out of Jail Free ({DECK_NAMES.get(d, d)})" for d in offer.cards]
+            parts += offer.holding_counts(state.edition)
             return ", ".join(parts) or "nothing"
 
         lines = [f"{first.player} gives {second.player}: {listing(first)}",
@@ -235,7 +254,7 @@ class TradeScreen(ModalScreen[Outcome | None]):
             self._say(f"{first.player} cannot trade with themselves; pick two different players", error=True)
             return
         if first.empty and second.empty:
-            self._say("pick at least one thing either player gives: cash, a deed or a card", error=True)
+            self._say("pick at least one thing either player gives: cash, a deed, a card or a holding", error=True)
             return
         lift = self.lift
         state = self.game.state
@@ -245,8 +264,12 @@ class TradeScreen(ModalScreen[Outcome | None]):
             if need > 0 and (reason := short_of_cash(state, payer, need, "this trade")):
                 self._say(reason, error=True)
                 return
+        for giver, receiver in ((first, second), (second, first)):
+            if reason := holdings_refusal(state, giver.player, receiver.player, tuple(giver.holdings)):
+                self._say(reason, error=True)
+                return
         self.line = " ".join(["trade", shlex.quote(first.player), shlex.quote(second.player),
-                              "give", *first.words(), "get", *second.words(),
+                              "give", *first.words(state.edition), "get", *second.words(state.edition),
                               *(["lift"] if lift and self._mortgaged_included() else [])])
         self.query_one("#trade-summary", Static).update(
             self.summary(first, second, lift) + "\n\nConfirm this trade? y = yes, n = back to the offer")

@@ -1,0 +1,27 @@
+"""The table's one-line status: whose turn, the bank's pieces and holdings, the ledger.
+
+Its text depends on its width (a shorter bank line when narrow), so it redraws itself
+whenever its width changes: a resized terminal, or the key help opening beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+from textual import events
+from textual.widgets import Static
+
+
+class StatusLine(Static):
+    """`make(width)` gives the line for a width; the widget keeps no fact of its own."""
+
+    def __init__(self, make: Callable[[int], Text], id: str = "status") -> None:
+        super().__init__("", id=id)
+        self.make = make
+
+    def show(self) -> None:
+        self.update(self.make(self.size.width or self.app.size.width))
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.show()
