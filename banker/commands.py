@@ -248,6 +248,7 @@ class SpinBuild(Command):
 
     player: str
     result: str
+    again: bool = False  # the same player's new turn (doubles, or nobody else pressed Build since)
 
 
 @dataclass(frozen=True)

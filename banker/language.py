@@ -11,6 +11,7 @@ import re
 import shlex
 from collections.abc import Callable
 from datetime import UTC, datetime
+from decimal import Decimal
 
 from . import commands as c
 from .errors import Refusal
@@ -25,6 +26,15 @@ SPEED_DIE_MOST = 15  # two white dice and the speed die's 3 (its Bus and Mr. Mon
 def dice_most(state: GameState) -> int:
     """The highest dice total this game can roll: 15 with the speed die, else 12."""
     return SPEED_DIE_MOST if uses_speed_die(state) else 12
+
+
+def parse_dice(word: str, state: GameState) -> int:
+    """A dice total valid in this game: 2-12, or 2-15 with the speed die."""
+    most = dice_most(state)
+    if not re.fullmatch(r"\d+", word.strip()) or not 2 <= int(word) <= most:
+        dice = ("three dice (the Bus and Mr. Monopoly count 0)" if most == SPEED_DIE_MOST else "two dice")
+        raise Refusal(f"{word!r} is not a dice total here: {dice} make 2 to {most}; write the total, like 7")
+    return int(word)
 
 
 def uses_speed_die(state: GameState) -> bool:
@@ -64,7 +74,7 @@ USAGE: dict[str, str] = {
     "release": "release <player>  (Sore Losers: free a trapped player)",
     "place": "place <street>  (Sore Losers: doubles while there is a Mr. Monopoly: one free house)",
     "final": "final  (Sore Losers: the final rent round, once every property is owned)",
-    "spin": "spin <player> [1|2|3|railroad]  (City: the Build button; Banker spins when no result is given)",
+    "spin": "spin <player> [1|2|3|railroad] [again]  (City: the Build button; again = a new turn of the same player)",
     "railroad": "railroad <player> <district>  (City: the free railroad of a railroad spin)",
     "hazard": "hazard <player> <district> <hazard>  (City: planning permission on another's or an unowned district)",
     "bonus": "bonus <player> <district> <bonus>  (City: planning permission on your own or an unowned district)",
@@ -93,8 +103,8 @@ def parse_amount(word: str, currency: str = "$") -> int:
     scaled = re.fullmatch(r"(\d*\.?\d+)([kKmM])", text)
     if scaled:  # Monopoly City's money: 500k, 2m, 3.5m
         number, unit = scaled.groups()
-        value = float(number) * (1000 if unit in "kK" else 1_000_000)
-        if value != int(value):
+        value = Decimal(number) * (1000 if unit in "kK" else 1_000_000)
+        if value != value.to_integral_value():
             raise Refusal(f"amount {word!r} is not a whole amount; write 500k, 2m or 3.5m")
         text = str(int(value))
     if re.fullmatch(r"-\d+", text):
@@ -193,11 +203,7 @@ class Parser:
         return c.Rent(self.player(args[0]), self.deed(args[1]), dice)
 
     def _dice(self, word: str) -> int:
-        most = dice_most(self.state)
-        if not re.fullmatch(r"\d+", word) or not 2 <= int(word) <= most:
-            dice = ("three dice (the Bus and Mr. Monopoly count 0)" if most == SPEED_DIE_MOST else "two dice")
-            raise Refusal(f"{word!r} is not a dice total here: {dice} make 2 to {most}; write the total, like 7")
-        return int(word)
+        return parse_dice(word, self.state)
 
     def _pay(self, args: list[str]) -> c.Command:
         self._need("pay", args, 2, 3)
@@ -436,11 +442,16 @@ class Parser:
         return c.BuildBlocks(self.player(args[0]), self.deed(args[1]), kind, count)
 
     def _spin(self, args: list[str]) -> c.Command:
-        self._need("spin", args, 1, 2)
-        result = squash(args[1]) if len(args) == 2 else draw_spin()
+        self._need("spin", args, 1, 3)
+        words = [squash(w) for w in args[1:]]
+        again = "again" in words
+        rest = [w for w in words if w != "again"]
+        if len(rest) > 1:
+            raise Refusal(f"spin takes one result: {USAGE['spin']}")
+        result = rest[0] if rest else draw_spin()
         if result not in ("1", "2", "3", "railroad"):
             raise Refusal(f"{args[1]!r} is not a Build result; write 1, 2, 3 or railroad (or leave it out)")
-        return c.SpinBuild(self.player(args[0]), result)
+        return c.SpinBuild(self.player(args[0]), result, again)
 
     def _player_deed(self, verb: str, args: list[str]) -> tuple[str, str]:
         self._need(verb, args, 2, 2)
@@ -479,7 +490,7 @@ class Parser:
 
     def _clock(self, args: list[str]) -> c.Command:
         self._need("clock", args, 1, 1)
-        word = squash(args[0])
+        word = args[0].strip().lower()
         if word in ("off", "stop"):
             minutes = 0
         elif re.fullmatch(r"\d+", word) and 1 <= int(word) <= 24 * 60:

@@ -181,7 +181,7 @@ class Edition:
             sign = "-" if amount < 0 else ""
             value = abs(amount)
             if value >= 1_000_000:
-                return f"{sign}{self.currency}{value / 1_000_000:,.3f}".rstrip("0").rstrip(".") + "m"
+                return f"{sign}{self.currency}{value / 1_000_000:,.6f}".rstrip("0").rstrip(".") + "m"
             if value >= 1000:
                 return f"{sign}{self.currency}{value / 1000:,.3f}".rstrip("0").rstrip(".") + "k"
             return f"{sign}{self.currency}{value}"

@@ -29,15 +29,28 @@ def _colour(state: GameState, deed: str) -> str:
     return state.deed(deed).group.replace("_", " ")
 
 
+def _word(state: GameState) -> str:
+    return state.edition.term("street")
+
+
+def _not_mortgaged(state: GameState, deed: str, what: str) -> str | None:
+    """004: building again "right away" after buying back; in jail "as long as they are not mortgaged"."""
+    if state.deeds[deed].mortgaged:
+        return f"{deed} is mortgaged; buy it back (unmortgage) before building {what}"
+    return None
+
+
 def spin_refusal(state: GameState, player: str) -> str | None:
     """Once per turn: a player's next press needs another player's press in between (004)."""
     if state.spin is not None and state.spin.player == player:
-        return f"{player} already pressed Build this turn; the next press is another player's turn"
+        return (f"{player} already pressed Build this turn; a new turn of {player}'s (doubles, or nobody else "
+                f"pressed Build since) says so: spin {player} again")
     return None
 
 
 def spin(state: GameState, cmd: c.SpinBuild) -> list[ev.Event]:
-    refuse_if(_city(state), auction_open(state), not_playing(state, cmd.player), spin_refusal(state, cmd.player))
+    refuse_if(_city(state), auction_open(state), not_playing(state, cmd.player),
+              None if cmd.again else spin_refusal(state, cmd.player))
     if cmd.result not in SPINS:
         raise Refusal(f"{cmd.result!r} is not a Build result; write 1, 2, 3 or railroad (or leave it out)")
     return [ev.BuildSpun(cmd.player, cmd.result)]
@@ -55,13 +68,16 @@ def blocks_refusal(state: GameState, player: str, deed: str, kind: str, count: i
         return f"press Build first: spin {player}"
     if allowance.blocks_left == 0 and not allowance.railroad:
         return f"{player} has used this turn's Build spin; the next press comes on {player}'s next turn"
+    if allowance.blocks_left == 0:
+        return f"{player}'s Build spin allows a railroad, no blocks, this turn: railroad {player} <district>"
     if allowance.blocks_left < count:
         left = allowance.blocks_left
-        what = "a railroad, no blocks" if allowance.railroad else f"{left} block{'s' if left != 1 else ''}"
-        return f"{player}'s Build spin allows {what} this turn; build at most that"
-    if holding.blocks + count > state.edition.max_blocks:
-        return (f"{deed} has {holding.blocks} blocks and takes at most {state.edition.max_blocks}; "
-                f"build at most {state.edition.max_blocks - holding.blocks}")
+        return f"{player}'s Build spin allows {left} block{'s' if left != 1 else ''} this turn; build at most that"
+    top = state.edition.max_blocks
+    if holding.blocks >= top:
+        return f"{deed} has {holding.blocks} blocks, the most a {_word(state)} takes; build on another one"
+    if holding.blocks + count > top:
+        return f"{deed} has {holding.blocks} blocks and takes at most {top}; build at most {top - holding.blocks}"
     return None
 
 
@@ -77,8 +93,14 @@ def build_blocks(state: GameState, cmd: c.BuildBlocks) -> list[ev.Event]:
 def place_railroad(state: GameState, cmd: c.PlaceRailroad) -> list[ev.Event]:
     """A railroad spin: one free railroad on any district (004)."""
     refuse_if(_city(state), auction_open(state), not_playing(state, cmd.player), _district(state, cmd.deed))
-    if state.spin is None or state.spin.player != cmd.player or not state.spin.railroad:
+    spun = state.spin
+    if spun is None or spun.player != cmd.player:
         raise Refusal(f"a railroad needs a railroad Build spin this turn: spin {cmd.player}")
+    if spun.blocks_left:
+        raise Refusal(f"{cmd.player}'s Build spin this turn allows blocks, not a railroad; build blocks, "
+                      f"or wait for a railroad spin on a later turn")
+    if not spun.railroad:
+        raise Refusal(f"{cmd.player} has used this turn's Build spin; a railroad needs a railroad spin on a later turn")
     if state.deeds[cmd.deed].railroad:
         raise Refusal(f"{cmd.deed} already has a railroad; pick another district")
     return [ev.RailroadPlaced(cmd.player, cmd.deed)]
@@ -95,9 +117,11 @@ def planning_refusal(state: GameState, player: str, deed: str, kind: str, name: 
     if kind == "bonus" and holding.owner not in (player, BANK):
         return f"{deed} is {holding.owner}'s; a bonus building goes on your own or an unowned district"
     if holding.bonus:
-        return f"{deed} has a {holding.bonus}: a bonus building keeps hazards and other bonus buildings out"
+        return (f"{deed} has a {holding.bonus}: a bonus building keeps hazards and other bonus buildings out; "
+                f"pick another {_word(state)}")
     if holding.hazard:
-        return f"{deed} has a {holding.hazard}: a hazard keeps bonus buildings and other hazards out"
+        return (f"{deed} has a {holding.hazard}: a hazard keeps bonus buildings and other hazards out; "
+                f"pick another {_word(state)}")
     return None
 
 
@@ -113,7 +137,7 @@ def clear_hazard(state: GameState, cmd: c.ClearHazard) -> list[ev.Event]:
               not_owner(state, cmd.player, cmd.deed))
     hazard = state.deeds[cmd.deed].hazard
     if not hazard:
-        raise Refusal(f"{cmd.deed} has no hazard to clear")
+        raise Refusal(f"{cmd.deed} has no hazard to clear; nothing to pay")
     cost = state.edition.hazards[hazard].blocks * state.edition.hazard_clear_per_block
     leg = pay(state, cmd.player, BANK, cost, f"clearing the {hazard} from {cmd.deed}")
     return [ev.HazardCleared(cmd.player, cmd.deed, transfers=(leg,))]
@@ -121,6 +145,8 @@ def clear_hazard(state: GameState, cmd: c.ClearHazard) -> list[ev.Event]:
 
 def stadium_refusal(state: GameState, player: str, deed: str) -> str | None:
     if reason := _city(state) or _district(state, deed) or not_owner(state, player, deed):
+        return reason
+    if reason := _not_mortgaged(state, deed, "a stadium"):
         return reason
     group = state.group(deed)
     if sum(state.deeds[d].owner == player for d in group) < 2:
@@ -140,6 +166,8 @@ def build_stadium(state: GameState, cmd: c.BuildStadium) -> list[ev.Event]:
 
 def skyscraper_refusal(state: GameState, player: str, deed: str) -> str | None:
     if reason := _city(state) or _district(state, deed) or not_owner(state, player, deed):
+        return reason
+    if reason := _not_mortgaged(state, deed, "a skyscraper"):
         return reason
     if not state.owns_group(player, deed):
         return f"a skyscraper needs the whole {_colour(state, deed)} group; {player} does not own it all"
@@ -164,11 +192,14 @@ def whole_groups(state: GameState, player: str) -> list[str]:
 def tower_refusal(state: GameState, player: str, deed: str) -> str | None:
     if reason := _city(state) or _district(state, deed) or not_owner(state, player, deed):
         return reason
+    if reason := _not_mortgaged(state, deed, "the Monopoly Tower"):
+        return reason
     complete = whole_groups(state, player)
     if len(complete) < 2:
         return f"the Monopoly Tower needs two whole colour groups; {player} owns {len(complete)}"
     if state.deed(deed).group not in complete:
-        return f"the Monopoly Tower goes on a district of a whole group {player} owns: {', '.join(complete)}"
+        groups = ", ".join(g.replace("_", " ") for g in complete)
+        return f"the Monopoly Tower goes on a district of a whole group {player} owns: {groups}"
     if state.supply.get("towers", 0) < 1:
         return "the Monopoly Tower is already built"
     return None
@@ -204,7 +235,7 @@ def take_at_space(state: GameState, cmd: c.TakeAtSpace) -> list[ev.Event]:
     kind = state.edition.holdings[cmd.kind]
     holder = next((a for a, n in state.held[cmd.kind].items() if n and a != ev.OUT), None)
     if holder == cmd.player:
-        raise Refusal(f"{cmd.player} already holds the {kind.name}")
+        raise Refusal(f"{cmd.player} already holds the {kind.name}; nothing to take")
     if holder is None:
         raise Refusal(f"the {kind.name} is out of play")
     return [ev.HoldingMoved(cmd.kind, holder, cmd.player, 1, "Free Parking")]
