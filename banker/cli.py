@@ -26,7 +26,7 @@ from .names import match
 from .valuation import score, score_json
 from .verify import verify_records
 
-SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help", "ask"}
+SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help", "ask", "serve"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -60,6 +60,11 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("question", choices=sorted(QUESTIONS))
     ask.add_argument("player")
     ask.add_argument("space", help="a board position (0 = GO) or a space name")
+    serve = sub.add_parser("serve", help="phone wallets on the local network; prints `wallet: URL` to share")
+    serve.add_argument("game", type=Path)
+    serve.add_argument("--host", default="0.0.0.0", help="0.0.0.0 (default): phones on the same Wi-Fi can join")
+    serve.add_argument("--port", type=int, default=8000, help="0 picks a free port")
+    serve.add_argument("--parent-pid", type=int, default=0, help=argparse.SUPPRESS)  # the app: stop when it exits
     editions = sub.add_parser("editions", help="list the editions")
     editions.add_argument("--json", action="store_true")
     sub.add_parser("help", help="the command language")
@@ -304,6 +309,13 @@ def _editions(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    """Read-only wallets for the players' phones; imported here so other commands never load it."""
+    from .wallet.server import serve
+
+    return serve(args.game, args.host, args.port, args.parent_pid)
+
+
 def _help(args: argparse.Namespace) -> int:
     for usage in USAGE.values():
         print(usage)
@@ -312,5 +324,5 @@ def _help(args: argparse.Namespace) -> int:
 
 COMMANDS = {
     "new": _new, "do": _do, "run": _run, "state": _state, "ledger": _ledger,
-    "verify": _verify, "score": _score, "editions": _editions, "help": _help, "ask": _ask,
+    "verify": _verify, "score": _score, "editions": _editions, "help": _help, "ask": _ask, "serve": _serve,
 }

@@ -113,13 +113,24 @@ def _engine(path: Path, new_file: bool = False):  # noqa: ANN202 - sqlalchemy En
 
 
 def _check_is_sqlite(path: Path) -> None:
+    """Refuse a file that is not SQLite, touching it only through SQLite.
+
+    Opening and closing the file with plain `open()` would drop every POSIX lock this process
+    holds on it (an open game in the same process), so another writer could remove its WAL.
+    """
+    not_sqlite = f"{path} is not a Banker game file (not SQLite); pick a game file made by `banker new`"
     try:
-        with path.open("rb") as handle:
-            header = handle.read(16)
+        if path.stat().st_size < len(SQLITE_MAGIC):
+            raise LedgerError(not_sqlite)
+        probe = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            probe.execute("PRAGMA schema_version").fetchone()
+        finally:
+            probe.close()
+    except sqlite3.DatabaseError:
+        raise LedgerError(not_sqlite) from None
     except OSError as error:
         raise LedgerError(f"{path}: cannot be read ({error.strerror})") from None
-    if header != SQLITE_MAGIC:
-        raise LedgerError(f"{path} is not a Banker game file (not SQLite); pick a game file made by `banker new`")
 
 
 class LedgerStore:

@@ -1,0 +1,124 @@
+"""A small reader of a running wallet server, as a phone would use it: for tests, the benchmark
+and scripts (a scoreboard on a TV, say). Standard library only.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlsplit
+
+
+class Wallet:
+    """The server behind one `wallet:` URL (its join code included)."""
+
+    def __init__(self, url: str) -> None:
+        parts = urlsplit(url)
+        self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
+        self.code = parse_qs(parts.query).get("code", [""])[0]
+
+    def _connection(self, timeout: float) -> http.client.HTTPConnection:
+        return http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+
+    def path(self, route: str, code: str | None = None) -> str:
+        return f"{route}?{urlencode({'code': self.code if code is None else code})}"
+
+    def get(self, route: str, code: str | None = None, timeout: float = 5) -> tuple[int, bytes, str]:
+        """Status, body and content type of one GET."""
+        connection = self._connection(timeout)
+        try:
+            connection.request("GET", self.path(route, code))
+            reply = connection.getresponse()
+            return reply.status, reply.read(), reply.getheader("Content-Type", "")
+        finally:
+            connection.close()
+
+    def document(self) -> dict[str, Any]:
+        status, body, _ = self.get("/api/wallet")
+        if status != 200:
+            raise ConnectionError(f"GET /api/wallet: HTTP {status}")
+        return json.loads(body)
+
+    def propose(self, player: str, line: str, timeout: float = 5) -> tuple[int, dict[str, Any]]:
+        connection = self._connection(timeout)
+        try:
+            body = json.dumps({"player": player, "line": line})
+            connection.request("POST", self.path("/api/propose"), body, {"Content-Type": "application/json"})
+            reply = connection.getresponse()
+            raw = reply.read()
+            if reply.getheader("Content-Type", "").startswith("application/json"):
+                return reply.status, json.loads(raw)
+            return reply.status, {"error": raw.decode("utf-8", "replace")}  # the 403 page
+        finally:
+            connection.close()
+
+    def live(self, timeout: float = 5) -> LiveChannel:
+        return LiveChannel(self, timeout)
+
+
+class LiveChannel:
+    """One open Server-Sent-Events channel: `next` gives each event as (name, data)."""
+
+    def __init__(self, wallet: Wallet, timeout: float = 5) -> None:
+        self.connection = wallet._connection(timeout)
+        self.connection.request("GET", wallet.path("/events"))
+        self.reply = self.connection.getresponse()
+        self.status = self.reply.status
+        if self.status != 200:
+            self.close()
+            raise ConnectionError(f"GET /events: HTTP {self.status}")
+        self.events = 0
+
+    def next(self, timeout: float = 5, parse: bool = True) -> tuple[str, Any]:
+        """The next event (keep-alive comments skipped); ("closed", None) when the server ends it.
+
+        parse=False gives the data as text (the benchmark's phones skip decoding: real phones
+        are other devices, so their work must not load the banker's machine).
+        """
+        sock = self.connection.sock
+        if sock is not None:
+            sock.settimeout(timeout)
+        name, data = "message", []
+        while True:
+            raw = self.reply.fp.readline()
+            if not raw:
+                return "closed", None
+            line = raw.decode("utf-8").rstrip("\n")
+            if not line:
+                if data:
+                    self.events += 1
+                    text = "\n".join(data)
+                    return name, (json.loads(text) if text and parse else text or None)
+                name = "message"
+                continue
+            field, _, value = line.partition(":")
+            value = value.removeprefix(" ")
+            if field == "event":
+                name = value
+            elif field == "data":
+                data.append(value)
+
+    def until(self, wanted: Callable[[dict[str, Any]], bool], timeout: float = 5) -> dict[str, Any]:
+        """The first wallet document that satisfies `wanted`, within `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            name, data = self.next(left)
+            if name == "wallet" and wanted(data):
+                return data
+            if name in ("bye", "closed"):
+                raise ConnectionError(f"the live channel ended ({name})")
+        raise TimeoutError(f"no matching wallet document within {timeout} s")
+
+    def close(self) -> None:
+        """Hang up; a thread blocked in `next` wakes up with ("closed", None) or an OSError."""
+        sock = self.connection.sock
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        self.connection.close()

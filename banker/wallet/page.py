@@ -1,0 +1,373 @@
+"""The wallet page: one self-contained HTML file (inline CSS and JS, no build step, no CDN).
+
+Laid out for a phone held upright (about 390 px wide, no zoom needed): one column, 16 px text,
+44 px touch targets, long names wrap. It knows no edition: every label comes from the JSON the
+server sends (see views.py), and every text is set with textContent, never parsed as HTML.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+FORBIDDEN_MESSAGE = "This wallet link does not work any more. Scan the banker's QR code again."
+
+FORBIDDEN_PAGE = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Banker wallet: scan again</title>
+<style>body{{font:18px/1.5 system-ui,sans-serif;margin:0;padding:1.5rem;max-width:34rem}}h1{{font-size:1.4rem}}</style>
+</head><body><h1>Scan the QR code again</h1><p>{escape(FORBIDDEN_MESSAGE)}</p>
+<p>The banker's code may have changed, or this link was typed without it.</p></body></html>
+"""
+
+PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>Banker wallet</title>
+<style>
+:root { --bg:#f4f1ea; --card:#fff; --ink:#1c1c1e; --dim:#66625a; --good:#11703a; --bad:#b3261e;
+        --rule:#e2ddd2; --accent:#0b6e4f; }
+@media (prefers-color-scheme: dark) {
+  :root { --bg:#111; --card:#1d1d1f; --ink:#f2f2f2; --dim:#a3a3a3; --good:#63d48a; --bad:#ff8a80;
+          --rule:#333; --accent:#4cc79b; }
+}
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+body { margin: 0; background: var(--bg); color: var(--ink); overflow-wrap: anywhere;
+       font: 16px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+header { position: sticky; top: 0; z-index: 1; background: var(--bg); border-bottom: 1px solid var(--rule); }
+.bar, main { max-width: 34rem; margin: 0 auto; padding: 0.5rem 0.75rem; }
+.bar { display: flex; justify-content: space-between; gap: 0.5rem; align-items: center; font-size: 0.9rem; }
+.live { white-space: nowrap; color: var(--dim); }
+.live::before { content: "●"; margin-right: 0.3em; color: #c9a227; }
+.live.on::before { color: var(--good); }
+.live.off::before { color: var(--bad); }
+h1 { font-size: 1.3rem; margin: 0.5rem 0; }
+h2 { font-size: 1rem; margin: 1.25rem 0 0.4rem; color: var(--dim); text-transform: uppercase;
+     letter-spacing: 0.04em; }
+.card { background: var(--card); border: 1px solid var(--rule); border-radius: 0.75rem; padding: 0.75rem; }
+.me .who { display: flex; justify-content: space-between; align-items: baseline; gap: 0.5rem; }
+.me .who strong { font-size: 1.2rem; }
+.cash { font-size: 2.6rem; font-weight: 700; font-variant-numeric: tabular-nums; margin: 0.1rem 0; }
+.flash { animation: flash 1.2s ease-out; }
+@keyframes flash { from { color: var(--accent); transform: scale(1.04); } to { transform: none; } }
+.badges, .chips { display: flex; flex-wrap: wrap; gap: 0.35rem; margin: 0.3rem 0 0; padding: 0; list-style: none; }
+.badge, .chip { border-radius: 999px; padding: 0.1rem 0.6rem; font-size: 0.9rem; border: 1px solid var(--rule); }
+.badge { background: var(--ink); color: var(--bg); border-color: var(--ink); }
+.note { background: var(--card); border-left: 4px solid #c9a227; padding: 0.5rem 0.75rem; margin: 0.5rem 0;
+        border-radius: 0.4rem; }
+.group { background: var(--card); border: 1px solid var(--rule); border-left: 0.6rem solid #999;
+         border-radius: 0.6rem; margin: 0.5rem 0; }
+.group .head { display: flex; justify-content: space-between; padding: 0.35rem 0.75rem; color: var(--dim);
+               font-size: 0.9rem; border-bottom: 1px solid var(--rule); }
+.deed { display: flex; justify-content: space-between; gap: 0.75rem; padding: 0.45rem 0.75rem; }
+.deed + .deed { border-top: 1px solid var(--rule); }
+.deed .name { font-weight: 600; }
+.deed .sub { color: var(--dim); font-size: 0.9rem; }
+.deed .rent { text-align: right; font-size: 0.9rem; white-space: nowrap; }
+.deed.mortgaged .name { text-decoration: line-through; text-decoration-thickness: 1px; }
+.empty { color: var(--dim); }
+ol.lines { list-style: none; margin: 0; padding: 0; }
+.lines li { display: flex; justify-content: space-between; gap: 0.75rem; padding: 0.45rem 0;
+            border-bottom: 1px solid var(--rule); }
+.lines .when { color: var(--dim); font-size: 0.85rem; }
+.lines .money { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.lines .bal { color: var(--dim); font-size: 0.9rem; }
+.lines li.undone .text, .lines li.undone .money { text-decoration: line-through; opacity: 0.6; }
+.plus { color: var(--good); } .minus { color: var(--bad); }
+details.other { background: var(--card); border: 1px solid var(--rule); border-radius: 0.6rem; margin: 0.4rem 0; }
+details.other summary { display: flex; justify-content: space-between; gap: 0.5rem; padding: 0.7rem 0.75rem;
+                        cursor: pointer; min-height: 44px; list-style: none; }
+details.other summary::-webkit-details-marker { display: none; }
+details.other summary .amt { font-weight: 700; font-variant-numeric: tabular-nums; }
+details.other .inside { padding: 0 0.5rem 0.5rem; }
+button, input { font: inherit; min-height: 44px; border-radius: 0.5rem; }
+button { border: 0; background: var(--accent); color: #fff; padding: 0 1rem; font-weight: 600; }
+button.link { background: none; color: var(--accent); min-height: 0; padding: 0; font-weight: 400;
+              text-decoration: underline; }
+.names { display: grid; gap: 0.5rem; }
+.names button { width: 100%; font-size: 1.1rem; }
+form.propose { display: flex; gap: 0.5rem; }
+form.propose input { flex: 1; min-width: 0; padding: 0 0.6rem; border: 1px solid var(--rule);
+                     background: var(--card); color: var(--ink); }
+.msg { min-height: 1.4em; margin: 0.3rem 0; font-size: 0.95rem; }
+.msg.bad { color: var(--bad); }
+ul.mine { list-style: none; padding: 0; margin: 0; }
+ul.mine li { padding: 0.4rem 0; border-bottom: 1px solid var(--rule); }
+ul.mine .state { display: block; color: var(--dim); font-size: 0.9rem; }
+footer { color: var(--dim); font-size: 0.85rem; margin: 1.5rem 0 2rem; }
+footer code { font-size: 0.85rem; }
+[hidden] { display: none !important; }
+</style>
+</head>
+<body>
+<header><div class="bar">
+  <span id="title">Banker wallet</span><span id="live" class="live">connecting…</span>
+</div></header>
+<main>
+  <section id="gone" hidden>
+    <h1>Scan the QR code again</h1>
+    <p id="gone-text"></p>
+  </section>
+  <section id="pick" hidden>
+    <h1>Who are you?</h1>
+    <p class="empty">Pick your name once; this phone remembers it.</p>
+    <div id="names" class="names"></div>
+  </section>
+  <section id="wallet" hidden>
+    <div class="card me">
+      <div class="who">
+        <strong id="me-name"></strong><button id="switch" class="link" type="button">not you?</button>
+      </div>
+      <div id="cash" class="cash"></div>
+      <ul id="badges" class="badges"></ul>
+    </div>
+    <div id="notes"></div>
+    <h2>Deeds</h2>
+    <div id="deeds"></div>
+    <div id="holdings-box"><h2>Cards and tokens</h2><ul id="holdings" class="chips"></ul></div>
+    <h2>Other players</h2>
+    <div id="others"></div>
+    <h2>Latest in the ledger</h2>
+    <ol id="lines" class="lines"></ol>
+    <h2>Propose an action</h2>
+    <form id="propose" class="propose" autocomplete="off">
+      <input id="line" name="line" maxlength="200" enterkeyhint="send" aria-label="action to propose">
+      <button type="submit">Send</button>
+    </form>
+    <p id="propose-msg" class="msg"></p>
+    <p class="empty">Nothing moves until the banker accepts it.</p>
+    <ul id="mine" class="mine"></ul>
+  </section>
+  <footer id="foot"></footer>
+</main>
+<script>
+"use strict";
+const code = new URLSearchParams(location.search).get("code") || "";
+const query = "?code=" + encodeURIComponent(code);
+const GONE = __GONE__;
+const memory = {};
+let doc = null, source = null, shownCash = null, shownFor = null, updated = null, stopped = false;
+
+const $ = (id) => document.getElementById(id);
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined && text !== null) node.textContent = text;
+  return node;
+}
+function store(key, value) {
+  try { if (value === undefined) return localStorage.getItem(key); localStorage.setItem(key, value); }
+  catch (e) { if (value === undefined) return memory[key] || null; memory[key] = value; }
+  return value;
+}
+function forget(key) { try { localStorage.removeItem(key); } catch (e) { delete memory[key]; } }
+function nameKey() { return "banker-wallet:" + doc.game; }
+function myName() {
+  const name = store(nameKey());
+  return doc.players.some((p) => p.name === name) ? name : null;
+}
+function clock(iso) {
+  const when = new Date(iso);
+  return isNaN(when) ? "" : when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+function colourOf(name) {
+  return window.CSS && CSS.supports && CSS.supports("color", name) ? name : "#9a9a9a";
+}
+function setLive(text, cls) { const live = $("live"); live.textContent = text; live.className = "live " + cls; }
+
+function showGone() {
+  stopped = true;
+  if (source) source.close();
+  $("wallet").hidden = true; $("pick").hidden = true; $("gone").hidden = false;
+  $("gone-text").textContent = GONE;
+  setLive("disconnected", "off");
+}
+
+function groupsInto(box, player) {
+  box.replaceChildren();
+  if (!player.groups.length) { box.append(el("p", "empty", "No deeds.")); return; }
+  for (const group of player.groups) {
+    const card = el("div", "group");
+    card.style.borderLeftColor = colourOf(group.colour);
+    const head = el("div", "head");
+    head.append(el("span", "", group.label), el("span", "", group.owned));
+    card.append(head);
+    for (const deed of group.deeds) {
+      const row = el("div", "deed" + (deed.mortgaged ? " mortgaged" : ""));
+      const left = el("div");
+      left.append(el("div", "name", deed.name));
+      const sub = [deed.build, deed.mortgaged ? "mortgaged" : ""].filter(Boolean).join(" · ");
+      if (sub) left.append(el("div", "sub", sub));
+      row.append(left, el("div", "rent", deed.rent));
+      card.append(row);
+    }
+    box.append(card);
+  }
+}
+
+function chipsInto(list, words, cls) {
+  list.replaceChildren();
+  for (const word of words) list.append(el("li", cls, word));
+}
+
+function renderPick() {
+  $("wallet").hidden = true; $("pick").hidden = false;
+  const names = $("names");
+  names.replaceChildren();
+  for (const player of doc.players) {
+    const button = el("button", "", player.name);
+    button.type = "button";
+    button.addEventListener("click", () => { store(nameKey(), player.name); render(); });
+    names.append(button);
+  }
+}
+
+function renderLines(me) {
+  const list = $("lines");
+  list.replaceChildren();
+  for (const line of me.lines.slice().reverse()) {
+    const item = el("li", line.undone ? "undone" : "");
+    const left = el("div");
+    left.append(el("div", "when", clock(line.time) + (line.undone ? " · undone" : "")), el("div", "text", line.text));
+    const right = el("div", "money");
+    right.append(el("div", line.change.startsWith("+") ? "plus" : "minus", line.change),
+                 el("div", "bal", line.balance));
+    item.append(left, right);
+    list.append(item);
+  }
+  if (!me.lines.length) list.append(el("li", "empty", "Nothing yet."));
+}
+
+function renderOthers(name) {
+  const box = $("others");
+  const open = new Set([...box.querySelectorAll("details[open]")].map((d) => d.dataset.name));
+  box.replaceChildren();
+  for (const player of doc.players) {
+    if (player.name === name) continue;
+    const details = el("details", "other");
+    details.dataset.name = player.name;
+    details.open = open.has(player.name);
+    const summary = el("summary");
+    const who = el("span", "", player.name + (player.badges.length ? " · " + player.badges.join(", ") : ""));
+    summary.append(who, el("span", "amt", player.cash_text));
+    const inside = el("div", "inside");
+    const chips = el("ul", "chips");
+    chipsInto(chips, player.holdings, "chip");
+    const deeds = el("div");
+    groupsInto(deeds, player);
+    inside.append(chips, deeds);
+    details.append(summary, inside);
+    box.append(details);
+  }
+}
+
+const STATES = {
+  pending: () => "waiting for the banker",
+  accepting: () => "the banker is running it",
+  accepted: (p) => "accepted: " + p.outcome,
+  refused: (p) => "refused: " + p.outcome,
+  failed: (p) => "the banker accepted it, but the rules refused it: " + p.outcome,
+};
+
+function renderMine(name) {
+  const list = $("mine");
+  list.replaceChildren();
+  for (const p of doc.proposals.filter((p) => p.player === name).reverse().slice(0, 8)) {
+    const item = el("li", "", p.line);
+    item.append(el("span", "state", (STATES[p.status] || (() => p.status))(p)));
+    list.append(item);
+  }
+  const other = doc.players.find((p) => p.name !== name);
+  $("line").placeholder = other ? "e.g. pay " + other.name + " 50" : "e.g. pay 50";
+}
+
+function render() {
+  if (!doc || stopped) return;
+  $("title").textContent = doc.edition;
+  const head = doc.head;
+  const foot = $("foot");
+  foot.replaceChildren(
+    el("div", "", "Ledger: " + head.events + " events · head " + head.hash.slice(0, 12)),
+    el("div", "", "Compare with the banker's screen. " + (updated ? "Updated " + updated : "")));
+  const name = myName();
+  if (!name) { renderPick(); return; }
+  $("pick").hidden = true; $("wallet").hidden = false;
+  const me = doc.players.find((p) => p.name === name);
+  $("me-name").textContent = me.name;
+  const cash = $("cash");
+  cash.textContent = me.cash_text;
+  if (shownFor === name && shownCash !== null && shownCash !== me.cash) {
+    cash.classList.remove("flash"); void cash.offsetWidth; cash.classList.add("flash");
+  }
+  shownCash = me.cash; shownFor = name;
+  chipsInto($("badges"), me.badges, "badge");
+  const notes = $("notes");
+  notes.replaceChildren(...doc.notes.map((n) => el("div", "note", n)));
+  groupsInto($("deeds"), me);
+  chipsInto($("holdings"), me.holdings, "chip");
+  $("holdings-box").hidden = !me.holdings.length;
+  renderOthers(name);
+  renderLines(me);
+  renderMine(name);
+}
+
+function take(text) {
+  doc = JSON.parse(text);
+  updated = new Date().toLocaleTimeString();
+  render();
+}
+
+async function poll() {
+  try {
+    const reply = await fetch("/api/wallet" + query, { cache: "no-store" });
+    if (reply.status === 403) { showGone(); return; }
+    if (reply.ok) { take(await reply.text()); setLive("live", "on"); }
+  } catch (e) { setLive("reconnecting…", "off"); }
+}
+
+function connect() {
+  if (stopped) return;
+  if (!window.EventSource) { poll(); setInterval(poll, 1000); return; }
+  source = new EventSource("/events" + query);
+  source.addEventListener("open", () => setLive("live", "on"));
+  source.addEventListener("wallet", (event) => take(event.data));
+  source.addEventListener("bye", showGone);
+  source.addEventListener("error", () => {
+    setLive("reconnecting…", "");
+    if (source.readyState === EventSource.CLOSED) { poll(); setTimeout(connect, 2000); }
+  });
+}
+
+$("switch").addEventListener("click", () => { forget(nameKey()); render(); });
+$("propose").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const input = $("line"), msg = $("propose-msg");
+  const line = input.value.trim();
+  if (!line || !doc) return;
+  msg.className = "msg"; msg.textContent = "sending…";
+  try {
+    const reply = await fetch("/api/propose" + query, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ player: myName(), line: line }),
+    });
+    if (reply.status === 403) { showGone(); return; }
+    const body = await reply.json();
+    if (reply.ok) { input.value = ""; msg.textContent = "Sent to the banker."; }
+    else { msg.className = "msg bad"; msg.textContent = body.error || "not sent"; }
+  } catch (e) { msg.className = "msg bad"; msg.textContent = "not sent: no connection to the banker"; }
+});
+connect();
+</script>
+</body>
+</html>
+"""
+
+
+def wallet_page() -> str:
+    """The page, with the 'scan again' text filled in (as a JS string literal)."""
+    return PAGE.replace("__GONE__", json.dumps(FORBIDDEN_MESSAGE))

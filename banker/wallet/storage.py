@@ -1,0 +1,128 @@
+"""The wallet's rows in the game file: the join code and the phones' proposals.
+
+They live in the game's own SQLite file, so the code and the queue travel with the game, but in
+tables of their own: the event ledger (and its hash chain) is never written here, and
+`banker verify` does not read them. Each write commits on its own short connection, so a running
+server notices it through `PRAGMA data_version` exactly like a new action.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import quote
+
+from ..ledger import FORMAT, LedgerError
+
+CODE_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"  # no 0/o, 1/l/i: a code read aloud or typed is unambiguous
+CODE_LENGTH = 8  # about 39 bits: plenty on a home network, short enough to type from the screen
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS wallet_setting (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS wallet_proposal ("
+    " id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL, player TEXT NOT NULL, line TEXT NOT NULL,"
+    " status TEXT NOT NULL DEFAULT 'pending', outcome TEXT NOT NULL DEFAULT '', action INTEGER,"
+    " decided TEXT NOT NULL DEFAULT '')",
+    "CREATE INDEX IF NOT EXISTS wallet_proposal_status ON wallet_proposal (status)",
+)
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    """Through SQLite only, never `open()`: POSIX drops every lock a process holds on a file when it
+    closes any descriptor of it, and SQLite's WAL relies on those locks (without them another process
+    closing its connection deletes the WAL under this one's feet). mode=rw never creates a file.
+    """
+    if not path.is_file():
+        raise LedgerError(f"{path} cannot be read (no such file); create it with `banker new`")
+    uri = f"file:{quote(str(path.resolve()))}?mode=rw"
+    return sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None, check_same_thread=False)
+
+
+@contextmanager
+def connect(path: Path | str, create: bool = True) -> Iterator[sqlite3.Connection]:
+    """A short autocommit connection to a game file, with the wallet's tables made if `create`.
+
+    Readers pass create=False (and check `has_tables`): only serving or proposing adds the
+    tables, so opening a game in the app never writes to its file.
+    """
+    path = Path(path)
+    try:
+        connection = _open(path)
+    except sqlite3.Error as error:
+        raise LedgerError(f"{path} cannot be opened ({error})") from None
+    try:
+        try:
+            row = connection.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()
+        except sqlite3.DatabaseError as error:
+            if "not a database" in str(error):
+                raise LedgerError(f"{path} is not a Banker game file (not SQLite)") from None
+            row = None
+        if not row or row[0] != FORMAT:
+            raise LedgerError(f"{path} is an SQLite file but not a Banker game")
+        if create and not has_tables(connection):
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in SCHEMA:
+                    connection.execute(statement)
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+        yield connection
+    except sqlite3.Error as error:
+        raise LedgerError(f"{path}: the wallet's tables cannot be used ({error})") from None
+    finally:
+        connection.close()
+
+
+def has_tables(connection: sqlite3.Connection) -> bool:
+    found = connection.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('wallet_setting', 'wallet_proposal')"
+    ).fetchone()[0]
+    return found == 2
+
+
+@contextmanager
+def writing(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One BEGIN IMMEDIATE transaction: a read-then-write here can never interleave with another."""
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        yield connection
+        connection.execute("COMMIT")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+
+
+def _fresh_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def read_join_code(connection: sqlite3.Connection) -> str:
+    """The current code, or "" when none was made yet (the server makes one before it listens)."""
+    row = connection.execute("SELECT value FROM wallet_setting WHERE key = 'join_code'").fetchone()
+    return row[0] if row else ""
+
+
+def join_code(path: Path | str) -> str:
+    """This game's join code, made on first use and kept until `new_join_code`."""
+    with connect(path) as connection, writing(connection):
+        code = read_join_code(connection)
+        if not code:
+            code = _fresh_code()
+            connection.execute("INSERT INTO wallet_setting (key, value) VALUES ('join_code', ?)", (code,))
+        return code
+
+
+def new_join_code(path: Path | str) -> str:
+    """Replace the join code: every phone holding the old one is cut off and must scan again.
+
+    A running server picks the new code up within its poll interval (the write changes the
+    file's data_version) and closes the live channels opened with the old one.
+    """
+    code = _fresh_code()
+    with connect(path) as connection, writing(connection):
+        connection.execute("INSERT OR REPLACE INTO wallet_setting (key, value) VALUES ('join_code', ?)", (code,))
+    return code

@@ -1,0 +1,124 @@
+"""Phones at the table: the QR code the players scan, and the switch for the wallet server.
+
+The server runs as a child process (banker.wallet.process) shared per game file, so leaving
+this screen keeps the phones live; `s` stops it, `n` makes a new join code (every phone with
+the old one must scan again). Usable on its own: `WalletScreen(game_path)`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from banker.ledger import LedgerError
+from banker.wallet.process import ServeProcess
+from banker.wallet.server import ServeError
+from banker.wallet.storage import new_join_code
+from screens.ledger_screen import qr_block
+
+HOW = ("Phones must be on the same Wi-Fi as this computer. Scan with the camera app; each player picks "
+       "their name once. Wallets are read-only: a phone can only propose an action, which you accept or refuse.")
+
+
+class WalletScreen(Screen[None]):
+    """Shows the wallet URL as a QR code; starts the server when it is not running."""
+
+    BINDINGS = [
+        Binding("s", "toggle_server", "start / stop"),
+        Binding("n", "new_code", "new join code"),
+        Binding("escape", "back", "back"),
+    ]
+    DEFAULT_CSS = """
+    WalletScreen { align-horizontal: center; }
+    WalletScreen #wallet-body { width: auto; max-width: 100%; height: 1fr; padding: 0 1; }
+    WalletScreen #wallet-title { text-style: bold; margin: 1 0 0 0; }
+    WalletScreen #wallet-qr { width: auto; margin: 1 0; }
+    WalletScreen #wallet-url { text-style: bold; }
+    WalletScreen .wallet-hint { color: $text-muted; max-width: 72; margin: 1 0 0 0; }
+    """
+
+    def __init__(self, game_path: Path | str, server: ServeProcess | None = None, start: bool = True) -> None:
+        super().__init__()
+        self.game_path = Path(game_path)
+        self.server = server or ServeProcess.for_game(self.game_path)
+        self.start_on_open = start
+        self.shown_url: str | None = None
+        self.problem = ""
+        self.starting = False
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="wallet-body"):
+            yield Static("Phones at the table", id="wallet-title")
+            yield Static("", id="wallet-qr")
+            yield Static("", id="wallet-url")
+            yield Static("", id="wallet-status", classes="wallet-hint")
+            yield Static(HOW, classes="wallet-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.start_on_open and not self.server.running:
+            self.start_server()
+        self.show()
+        self.set_interval(0.5, self.show)  # the URL changes when the code does; the server may stop
+
+    def show(self) -> None:
+        """Redraw only when the URL or the server's state changed."""
+        url = self.server.url if self.server.running else ""
+        key = f"{url}|{self.problem}|{self.starting}"
+        if key == self.shown_url:
+            return
+        self.shown_url = key
+        qr, link, status = self.query_one("#wallet-qr", Static), self.query_one("#wallet-url", Static), \
+            self.query_one("#wallet-status", Static)
+        if url:
+            qr.update(qr_block(url))
+            link.update(Text(url))
+            status.update(f"Serving {self.game_path.name}. n: new join code (old links stop working) · "
+                          "s: stop · esc: back to the table (the phones stay live)")
+        else:
+            qr.update("")
+            link.update("")
+            if self.starting:
+                status.update("Starting the wallet server…")
+            else:
+                status.update(Text(self.problem or "The wallet server is stopped; s starts it."))
+
+    @work(thread=True, exclusive=True)
+    def start_server(self) -> None:
+        """Starting takes a second or two (a new Python process opens the game): off the key path."""
+        self.starting, self.problem = True, ""
+        self.app.call_from_thread(self.show)
+        try:
+            ServeProcess.stop_others(self.game_path)
+            self.server.start()
+        except (ServeError, OSError) as error:
+            self.problem = f"The wallet server could not start: {error}"
+        finally:
+            self.starting = False
+        self.app.call_from_thread(self.show)
+
+    def action_toggle_server(self) -> None:
+        if self.server.running:
+            self.server.stop()
+            self.problem = ""
+            self.show()
+        elif not self.starting:
+            self.start_server()
+
+    def action_new_code(self) -> None:
+        try:
+            new_join_code(self.game_path)
+        except LedgerError as error:
+            self.notify(str(error), severity="error", markup=False)
+            return
+        self.notify("New join code: phones must scan the QR code again", markup=False)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

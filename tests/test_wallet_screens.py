@@ -1,0 +1,104 @@
+"""The banker's side of the phones, played through keys at a small (phone-ish) terminal size:
+the QR code screen with its server switch and new join code, and the proposals to accept or refuse."""
+
+from __future__ import annotations
+
+import pytest
+from screen_host import Host, keys
+from textual.widgets import DataTable, Static
+
+from banker.game import Game
+from banker.wallet import join_code, list_pending, propose, recent
+from screens.ledger_screen import qr_block
+from screens.proposals_screen import ProposalsScreen
+from screens.wallet_screen import WalletScreen
+
+SMALL = (48, 36)  # narrow: the QR code (33 columns for a LAN URL) must still fit
+
+
+class FakeServer:
+    """Stands in for the child process: same surface as ServeProcess (start, stop, running, url)."""
+
+    def __init__(self, path: object) -> None:
+        self.path = path
+        self.url = ""
+        self.starts = 0
+
+    @property
+    def running(self) -> bool:
+        return bool(self.url)
+
+    def start(self) -> str:
+        self.starts += 1
+        self.url = f"http://192.168.1.20:8000/?code={join_code(self.path)}"  # type: ignore[arg-type]
+        return self.url
+
+    def stop(self) -> None:
+        self.url = ""
+
+
+def text_of(app: Host, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+@pytest.mark.asyncio
+async def test_the_wallet_screen_starts_the_server_and_shows_its_qr_code(game: Game) -> None:
+    server = FakeServer(game.store.path)
+    app = Host(WalletScreen(game.store.path, server))  # type: ignore[arg-type]
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause(0.3)
+        assert server.starts == 1
+        assert text_of(app, "#wallet-url") == server.url
+        assert text_of(app, "#wallet-qr") == str(qr_block(server.url))
+        qr = app.screen.query_one("#wallet-qr", Static)
+        assert qr.region.width <= SMALL[0] and qr.region.right <= SMALL[0]
+
+        await keys(pilot, "s")  # stop: the code and the link disappear
+        assert not server.running and text_of(app, "#wallet-url") == ""
+        assert "stopped" in text_of(app, "#wallet-status")
+        await keys(pilot, "s")
+        await pilot.pause(0.3)
+        assert server.starts == 2 and text_of(app, "#wallet-url") == server.url
+
+        old = join_code(game.store.path)
+        await keys(pilot, "n")
+        assert join_code(game.store.path) != old
+        server.start()  # the real server prints its new URL; the screen follows within half a second
+        await pilot.pause(0.7)
+        assert text_of(app, "#wallet-url").endswith(join_code(game.store.path))
+
+        await keys(pilot, "escape")
+        assert app.result is None and server.running  # leaving the screen keeps the phones live
+
+
+@pytest.mark.asyncio
+async def test_proposals_are_accepted_and_refused_with_one_key(game: Game) -> None:
+    path = game.store.path
+    first = propose(path, "Bob", "pay alice 50 bob")
+    second = propose(path, "Carol", "buy carol boardwalk")
+    app = Host(ProposalsScreen(game))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 2
+        assert "2 waiting" in text_of(app, "#proposals-title")
+
+        await keys(pilot, "a")  # the first, under the cursor
+        assert game.state.cash("Bob") == 1550
+        assert "Alice pays Bob $50" in text_of(app, "#proposals-last")
+        assert table.row_count == 1
+
+        await keys(pilot, "r")
+        assert game.state.deeds["Boardwalk"].owner == "bank"
+        assert "Refused Carol's" in text_of(app, "#proposals-last")
+        assert table.row_count == 0 and "none waiting" in text_of(app, "#proposals-title")
+
+        third = propose(path, "Alice", "pay alice 99999")  # arrives while the screen is open
+        await pilot.pause(1.3)
+        assert table.row_count == 1
+        await keys(pilot, "a")
+        assert "Refused by the rules" in text_of(app, "#proposals-last")
+        await keys(pilot, "escape")
+    statuses = {p.id: p.status for p in recent(path)}
+    assert statuses == {first.id: "accepted", second.id: "refused", third.id: "failed"}
+    assert list_pending(path) == []
