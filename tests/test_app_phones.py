@@ -1,0 +1,70 @@
+"""The table and the phones: a proposal from a phone shows on the banker's table and moves
+nothing until the banker accepts it with a key (issue 10)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_app_table import PLAYERS, SIZE, app_for, on_disk, toasts
+
+from banker.game import Game
+from banker.wallet import list_pending, propose
+from editions import load_edition
+from screens.proposals_screen import ProposalsScreen
+from screens.wallet_screen import WalletScreen
+
+
+def made(tmp_path: Path) -> Path:
+    path = tmp_path / "table.db"
+    Game.create(path, load_edition("classic-us"), PLAYERS).close()
+    return path
+
+
+@pytest.mark.asyncio
+async def test_a_proposal_from_a_phone_waits_for_the_banker_and_p_accepts_it(tmp_path: Path) -> None:
+    path = made(tmp_path)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        propose(path, "Bob", "pay bob 50")
+        await pilot.pause(1.5)
+        assert any("Bob proposes: pay bob 50" in text for _, text, _ in toasts(app))
+        assert on_disk(path).state.cash("Bob") == 1500  # nothing moved yet
+        await pilot.press("P")
+        await pilot.pause()
+        assert isinstance(app.screen, ProposalsScreen)
+        await pilot.press("a")
+        await pilot.pause(0.5)
+    assert on_disk(path).state.cash("Bob") == 1450
+    assert list_pending(path) == []
+
+
+@pytest.mark.asyncio
+async def test_w_opens_the_phones_qr_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = made(tmp_path)
+    started: list[Path] = []
+
+    class Server:
+        running = False
+        url = "http://192.168.1.20:8000/?code=x"
+
+        def __init__(self, game_path: Path) -> None:
+            started.append(game_path)
+
+        def start(self) -> str:
+            self.running = True
+            return self.url
+
+        def stop(self) -> None:
+            self.running = False
+
+    monkeypatch.setattr("screens.phone_flows.WalletScreen",
+                        lambda game_path: WalletScreen(game_path, Server(game_path)))  # type: ignore[arg-type]
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("w")
+        await pilot.pause(0.5)
+        assert isinstance(app.screen, WalletScreen)
+    assert started == [path]
