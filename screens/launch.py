@@ -17,7 +17,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not cli.wants_the_app(args):
         return cli.main(args)
     if len(args) > 1:
-        print("banker: usage: banker [GAME.db]   (or banker new|do|run|state|ledger|verify|score|editions|ask|serve ...)",
+        print("banker: usage: banker [GAME.db]  (or banker new|do|run|state|ledger|verify|score|editions|ask|serve)",
               file=sys.stderr)
         return 2
     from screens.app import make_app
