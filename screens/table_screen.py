@@ -25,6 +25,7 @@ from banker.state import GameState
 from screens.board_list import BoardList
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.command_bar import CommandBar
+from screens.phone_flows import PhoneFlows
 from screens.player_card import PlayerCard
 from screens.status_line import StatusLine
 from screens.table_flows import TableFlows
@@ -51,6 +52,8 @@ TABLE_KEYS: list[tuple[str, str, str, str, bool]] = [
     ("h", "holdings", "Tickets", "Bus tickets: take one from the bank, or ride on one instead of rolling", False),
     ("M", "speed_die", "Speed die", "The speed die showed Mr. Monopoly or the Bus: move on from the highlighted space",
      False),
+    ("w", "wallets", "Phones", "Phones at the table: the QR code to scan; start or stop the wallets", False),
+    ("P", "proposals", "Proposals", "Actions proposed from the phones: a accepts, r refuses", False),
     ("L", "ledger", "Ledger", "Every event of the game, with running balances", False),
     ("colon", "command", "Type", "Type an action in the command language", False),
     ("ctrl+y", "redo", "Redo", "Redo the action just undone", False),
@@ -82,7 +85,7 @@ def bank_parts(state: GameState, short: bool = False) -> list[str]:
     return parts
 
 
-class TableScreen(TableFlows, Screen[None]):
+class TableScreen(PhoneFlows, TableFlows, Screen[None]):
     BINDINGS = [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
 
@@ -113,6 +116,7 @@ class TableScreen(TableFlows, Screen[None]):
     def on_mount(self) -> None:
         self.show_state()
         self.board.focus()
+        self.watch_proposals()
 
     def show_current_card(self) -> None:
         """With many players the cards scroll: bring the one whose turn it is into view."""
@@ -158,6 +162,8 @@ class TableScreen(TableFlows, Screen[None]):
         text.append(turn, style="bold reverse")
         text.append(bank + pot)
         text.append(ledger, style="dim")
+        if self.proposals_note():
+            text.append(self.proposals_note(), style="bold #ff8c00")
         if state.auction:
             text.append(f"  auction open: {state.auction.deed}", style="bold #ff8c00")
         if state.to_auction:
