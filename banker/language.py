@@ -450,7 +450,8 @@ class Parser:
             raise Refusal(f"spin takes one result: {USAGE['spin']}")
         result = rest[0] if rest else draw_spin()
         if result not in ("1", "2", "3", "railroad"):
-            raise Refusal(f"{args[1]!r} is not a Build result; write 1, 2, 3 or railroad (or leave it out)")
+            bad = next(w for w in args[1:] if squash(w) == result)
+            raise Refusal(f"{bad!r} is not a Build result; write 1, 2, 3 or railroad (or leave it out)")
         return c.SpinBuild(self.player(args[0]), result, again)
 
     def _player_deed(self, verb: str, args: list[str]) -> tuple[str, str]:

@@ -150,7 +150,7 @@ def stadium_refusal(state: GameState, player: str, deed: str) -> str | None:
         return reason
     group = state.group(deed)
     if sum(state.deeds[d].owner == player for d in group) < 2:
-        return f"a stadium needs two {_colour(state, deed)} districts; {player} owns one"
+        return f"a stadium needs two {_colour(state, deed)} districts; {player} owns one: buy another one first"
     if any(state.deeds[d].stadium for d in group):
         return f"the {_colour(state, deed)} group already has its stadium; one per colour group"
     if state.supply.get("stadiums", 0) < 1:
@@ -170,7 +170,8 @@ def skyscraper_refusal(state: GameState, player: str, deed: str) -> str | None:
     if reason := _not_mortgaged(state, deed, "a skyscraper"):
         return reason
     if not state.owns_group(player, deed):
-        return f"a skyscraper needs the whole {_colour(state, deed)} group; {player} does not own it all"
+        return (f"a skyscraper needs the whole {_colour(state, deed)} group; {player} does not own it all: "
+                f"get the rest of the group first")
     if any(state.deeds[d].skyscraper for d in state.group(deed)):
         return f"the {_colour(state, deed)} group already has its skyscraper; one per colour group"
     if state.supply.get("skyscrapers", 0) < 1:
@@ -196,7 +197,8 @@ def tower_refusal(state: GameState, player: str, deed: str) -> str | None:
         return reason
     complete = whole_groups(state, player)
     if len(complete) < 2:
-        return f"the Monopoly Tower needs two whole colour groups; {player} owns {len(complete)}"
+        return (f"the Monopoly Tower needs two whole colour groups; {player} owns {len(complete)}: "
+                f"complete another group first")
     if state.deed(deed).group not in complete:
         groups = ", ".join(g.replace("_", " ") for g in complete)
         return f"the Monopoly Tower goes on a district of a whole group {player} owns: {groups}"
@@ -246,5 +248,5 @@ def start_clock(state: GameState, cmd: c.StartClock) -> list[ev.Event]:
     if cmd.minutes < 0 or cmd.minutes > 24 * 60:
         raise Refusal("a game clock runs 1 to 1440 minutes (60 = one hour); 0 stops it")
     if cmd.minutes == 0 and state.clock is None:
-        raise Refusal("there is no game clock running to stop")
+        raise Refusal("there is no game clock running to stop; start one with clock 60")
     return [ev.ClockStarted(cmd.minutes, cmd.started)]
