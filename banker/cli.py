@@ -23,7 +23,7 @@ from .language import USAGE
 from .ledger import LedgerError, LedgerStore
 from .moves import QUESTIONS, space_at
 from .names import match
-from .valuation import score, score_json
+from .valuation import district_values, score, score_json
 from .verify import verify_records
 
 SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help", "ask", "serve"}
@@ -183,6 +183,11 @@ def render_state(game: Game) -> str:
             h = state.deeds[deed]
             build = "skyscraper" if h.skyscraper else "hotel" if h.hotel else (f"{h.houses}h" if h.houses else "")
             build += "depot" if h.depot else ""
+            if h.residential or h.industrial:
+                build = f"{h.residential}R {h.industrial}I " + build
+            build += "".join(f" {mark}" for mark, on in (("stadium", h.stadium), ("railroad", h.railroad),
+                                                         ("TOWER", h.tower), (h.hazard, bool(h.hazard)),
+                                                         (h.bonus, bool(h.bonus))) if on)
             lines.append(f"    {deed:<26} {build:<6} {'MORTGAGED' if h.mortgaged else ''}")
     held = "".join(f", {k.count(state.count(k.key, 'bank'))}" for k in state.edition.holdings.values())
     lines.append("bank: " + ", ".join(f"{n} {kind}" for kind, n in state.supply.items()) + held
@@ -246,11 +251,20 @@ def _score(args: argparse.Namespace) -> int:
         by_cash = game.state.edition.winner_by == "cash"
         if by_cash:
             print("most cash wins")
-        print(f"{'player':<12} {'cash':>9} {'deeds':>9} {'buildings':>10} {'net worth':>10}")
+        by_rent = game.state.edition.valuation == "rent_value"
+        if by_rent:  # City (004): cash + the rent value of every district, each part shown
+            print(f"{'player':<12} {'cash':>9} {'rent values':>12} {'net worth':>10}")
+        else:
+            print(f"{'player':<12} {'cash':>9} {'deeds':>9} {'buildings':>10} {'net worth':>10}")
         for w in sorted(table, key=lambda w: -(w.cash if by_cash else w.net_worth)):
             out = "  (bankrupt)" if w.bankrupt else ""
-            print(f"{w.name:<12} {money(w.cash):>9} {money(w.deeds):>9} {money(w.buildings):>10} "
-                  f"{money(w.net_worth):>10}{out}")
+            if not by_rent:
+                print(f"{w.name:<12} {money(w.cash):>9} {money(w.deeds):>9} {money(w.buildings):>10} "
+                      f"{money(w.net_worth):>10}{out}")
+                continue
+            print(f"{w.name:<12} {money(w.cash):>9} {money(w.deeds):>12} {money(w.net_worth):>10}{out}")
+            for deed, value, mortgaged in district_values(game.state, w.name):
+                print(f"    {deed:<20} {money(value):>9}{'  (mortgaged)' if mortgaged else ''}")
         print(f"winner: {winner}" if winner else "no single winner yet (a tie at the top)")
     finally:
         game.close()

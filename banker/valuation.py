@@ -57,6 +57,11 @@ def ranking_value(state: GameState, w: Worth) -> int:
     return w.cash if state.edition.winner_by == "cash" else w.net_worth
 
 
+def district_values(state: GameState, player: str) -> list[tuple[str, int, bool]]:
+    """City: each district the player owns with its rent value now (0 while mortgaged)."""
+    return [(d, rent_due(state, d), state.deeds[d].mortgaged) for d in state.deeds_of(player)]
+
+
 def score_json(state: GameState, final_lines: Sequence[tuple[str, str, int]] = ()) -> dict:
     table, winner = score(state)
     body: dict = {
@@ -65,6 +70,10 @@ def score_json(state: GameState, final_lines: Sequence[tuple[str, str, int]] = (
         "winner": winner,
         "ranked_by": state.edition.winner_by,
     }
+    if state.edition.valuation == "rent_value":
+        for row in body["players"]:
+            row["districts"] = [{"name": d, "rent_value": v, "mortgaged": m}
+                                for d, v, m in district_values(state, row["name"])]
     if state.edition.final_rent_round:
         body["final_round"] = [{"player": p, "deed": d, "rent": amount} for p, d, amount in final_lines]
     return body

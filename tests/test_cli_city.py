@@ -216,13 +216,13 @@ def test_score_prints_cash_and_rent_values(tmp_path: Path, capsys: pytest.Captur
     path = game_file(tmp_path, *EXAMPLE, 'rent bob "Central Quay"', 'mortgage alice "old town"')
     code, out, err = run(capsys, "score", path)
     assert code == 0, err
-    assert out == [
-        "player            cash     deeds  buildings  net worth",
-        "Carol           M37.7m        M0         M0     M37.7m",
-        "Alice           M27.5m     M7.2m         M0     M34.7m",
-        "Bob             M30.7m        M0         M0     M30.7m",
-        "winner: Carol",
+    assert out[:3] == [
+        "player            cash  rent values  net worth",
+        "Carol           M37.7m           M0     M37.7m",
+        "Alice           M27.5m        M7.2m     M34.7m",
     ]
+    assert "    Central Quay               M7m" in out and "    Old Town                    M0  (mortgaged)" in out
+    assert out[-2:] == ["Bob             M30.7m           M0     M30.7m", "winner: Carol"]
 
 
 def test_score_json_in_whole_m(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -231,8 +231,10 @@ def test_score_json_in_whole_m(tmp_path: Path, capsys: pytest.CaptureFixture[str
     code, out, err = run(capsys, "score", path, "--json")
     assert code == 0, err
     body = json.loads("\n".join(out))
+    districts = body["players"][0].pop("districts")
     assert body["players"][0] == {"name": "Alice", "cash": 27_500_000, "net_worth": 34_700_000,
                                   "deeds": 7_200_000, "buildings": 0, "bankrupt": False}
+    assert {"name": "Central Quay", "rent_value": 7_000_000, "mortgaged": False} in districts
     assert body["winner"] == "Carol" and body["ranked_by"] == "net_worth"
 
 
