@@ -784,8 +784,10 @@ def test_score_is_cash_plus_the_rent_value_of_each_district(city: Game) -> None:
     play(city, "pay carol 1m")
     assert score(city.state)[1] == "Bob"
     body = score_json(city.state)
+    districts = body["players"][0].pop("districts")
     assert body["players"][0] == {"name": "Alice", "cash": cash(city, "Alice"), "net_worth": alice.net_worth,
                                   "deeds": 500 * K, "buildings": 0, "bankrupt": False}
+    assert {"name": "Stoneside", "rent_value": 0, "mortgaged": True} in districts
     assert body["winner"] == "Bob" and body["ranked_by"] == "net_worth"
 
 
