@@ -1,6 +1,7 @@
 """Speed of the bank, reported as ratios against baselines measured in the same run.
 
     pip install -e ".[bench]" && python benchmarks/bench_core.py [--sizes 1000,10000,100000] [--actions 300]
+                                                                 [--edition classic-us|mega|...]
 
 Measures, side by side on this machine:
 - one action (parse, check, append with fsync, fold) against a bare SQLite
@@ -9,6 +10,9 @@ Measures, side by side on this machine:
 - opening a game of each size to a ready state;
 - undo at the largest size, and action latency at the largest size vs the smallest;
 - `banker verify` (chain + full replay) at the largest size.
+
+`--edition mega` plays the same lines on a Mega Edition board (52 spaces, 37 deeds), with
+the Mega pieces mixed in: a train depot built and sold, a bus ticket traded back and forth.
 """
 
 from __future__ import annotations
@@ -32,6 +36,21 @@ from editions import load_edition
 PLAYERS = ["Alice", "Bob", "Carol"]
 LINES = ["pay alice 10 bob", "pay bob 10 carol", "pay carol 10 alice", "rent alice board", "pay carol 100 alice",
          "go bob", "pay bob 200", "rent bob park", "pay carol 70 bob"]  # balanced: nobody runs dry
+# Mega: the same lines with the Mega pieces between them (a depot built and sold, a bus ticket traded back and
+# forth; none taken in the loop, or the bank's 16 would run out); Carol holds two of the three dark blues here,
+# so the rents are the base ones and her payments are halved to stay balanced
+MEGA_LINES = ["pay alice 10 bob", "pay bob 10 carol", "depot carol reading", "pay carol 10 alice", "rent alice board",
+              "trade alice bob give ticket get $10", "pay carol 50 alice", "go bob", "sell carol reading",
+              "pay bob 200", "rent bob park", "trade bob alice give ticket get $10", "pay carol 35 bob",
+              "collect carol 50"]
+
+
+def lines_for(edition: str) -> list[str]:
+    """The classic lines; on an edition with train depots and bus tickets, its own pieces among them."""
+    return MEGA_LINES if load_edition(edition).has_depots else LINES
+
+
+CPU: dict[str, list[float]] = {}  # process CPU seconds per sample, by run name (not inflated by a busy machine)
 
 
 def timed(fn: Callable[[], object], count: int) -> list[float]:
@@ -43,6 +62,18 @@ def timed(fn: Callable[[], object], count: int) -> list[float]:
     return out
 
 
+def timed_together(fns: dict[str, Callable[[], object]], count: int, interleave: bool) -> dict[str, list[float]]:
+    """Wall seconds per call for each function; interleaved, each round calls every one once (same load)."""
+    runs: dict[str, list[float]] = {name: [] for name in fns}
+    order = [name for _ in range(count) for name in fns] if interleave else [n for n in fns for _ in range(count)]
+    for name in order:
+        wall, cpu = time.perf_counter(), time.process_time()
+        fns[name]()
+        runs[name].append(time.perf_counter() - wall)
+        CPU.setdefault(name, []).append(time.process_time() - cpu)
+    return runs
+
+
 def p99(samples: list[float]) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
@@ -52,14 +83,18 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:8.2f} ms"
 
 
-def build_game(path: Path, events: int) -> Game:
-    """A game of about `events` events: Carol owns the dark blues so rent lines apply."""
-    game = Game.create(path, load_edition("classic-us"), PLAYERS)
+def build_game(path: Path, events: int, edition: str = "classic-us") -> Game:
+    """A game of about `events` events: Carol owns the dark blues so rent lines apply (and Reading, for depots)."""
+    game = Game.create(path, load_edition(edition), PLAYERS)
     game.do("buy carol boardwalk")
     game.do("buy carol park")
+    lines = lines_for(edition)
+    if lines is MEGA_LINES:
+        game.do("buy carol reading")
+        game.do("ticket alice")
     i = 0
-    while game.head[0] < events:
-        game.do(LINES[i % len(LINES)])
+    while game.head[0] < events or i % len(lines):  # whole cycles: the timed lines start the cycle again
+        game.do(lines[i % len(lines)])
         i += 1
     return game
 
@@ -113,16 +148,20 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--edition", default="classic-us", help="the edition the games are played on")
+    parser.add_argument("--interleave", action="store_true",
+                        help="alternate the timed calls (bare commit, action, action...) so a busy machine's load "
+                             "falls on all of them alike, instead of timing each in its own block")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     folder = Path(tempfile.mkdtemp(prefix="banker-bench-"))
-    print(f"python {sys.version.split()[0]}, files in {folder}")
+    print(f"python {sys.version.split()[0]}, edition {args.edition}, files in {folder}")
 
     games: dict[int, Path] = {}
     for size in sizes:
         start = time.perf_counter()
         path = folder / f"game-{size}.db"
-        build_game(path, size).close()
+        build_game(path, size, args.edition).close()
         games[size] = path
         print(f"built a {size:,}-event game in {time.perf_counter() - start:.1f} s")
 
@@ -130,21 +169,24 @@ def main() -> int:
     game_small, game_large = Game.open(small), Game.open(large)
     floor = bare_sqlite(folder / "bare.db")
     es = eventsourcing_app(folder / "es.db")
-    lines = iter(LINES * (args.actions * 4))
-    runs = {
-        "bare SQLite insert+commit": timed(floor, args.actions),
-        f"banker action @ {sizes[0]:,} events": timed(lambda: game_small.do(next(lines)), args.actions),
-        f"banker action @ {sizes[-1]:,} events": timed(lambda: game_large.do(next(lines)), args.actions),
+    cycle = lines_for(args.edition)
+    small_lines, large_lines = iter(cycle * args.actions), iter(cycle * args.actions)  # each from a cycle's start
+    calls: dict[str, Callable[[], object]] = {
+        "bare SQLite insert+commit": floor,
+        f"banker action @ {sizes[0]:,} events": lambda: game_small.do(next(small_lines)),
+        f"banker action @ {sizes[-1]:,} events": lambda: game_large.do(next(large_lines)),
     }
     if es is not None:
-        runs["eventsourcing save one event"] = timed(es, args.actions)
+        calls["eventsourcing save one event"] = es
+    runs = timed_together(calls, args.actions, args.interleave)
     base = statistics.median(runs["bare SQLite insert+commit"])
     base99 = p99(runs["bare SQLite insert+commit"])
-    print("\n## one action (median, p99, ratio to the bare commit)")
+    print(f"\n## one action (median, p99, ratio to the bare commit{'; interleaved' if args.interleave else ''})"
+          "; the CPU column is the process's own time per call")
     for name, samples in runs.items():
         median = statistics.median(samples)
         print(f"{name:<36} {ms(median)} {ms(p99(samples))}   x{median / base:5.2f} median  "
-              f"x{p99(samples) / base99:5.2f} p99")
+              f"x{p99(samples) / base99:5.2f} p99   cpu {ms(statistics.median(CPU[name]))}")
     action_small = statistics.median(runs[f"banker action @ {sizes[0]:,} events"])
     action_large = statistics.median(runs[f"banker action @ {sizes[-1]:,} events"])
     print(f"action latency at {sizes[-1]:,} vs {sizes[0]:,} events: x{action_large / action_small:.2f}")

@@ -5,7 +5,7 @@ player card shows the new cash (and one more refresh has run). Two keys are meas
 `g` (the current player passes GO: one new event) and ctrl+z (undo: a marker event and a
 state rebuild). The ratio big/small says whether the app slows down as the ledger grows.
 
-    python benchmarks/bench_tui.py [--events 10000] [--presses 200]
+    python benchmarks/bench_tui.py [--events 10000] [--presses 200] [--edition classic-us|mega|...]
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ CYCLE = ["go Alice", "pay Alice 150 Bob", "go Bob", "pay Bob 150 Carol", "go Car
          "undo", "redo", "collect Carol 25", "pay Carol 25", "jail Bob", "bail Bob"]
 
 
-def build_game(path: Path, events: int) -> int:
+def build_game(path: Path, events: int, edition: str = "classic-us") -> int:
     """A game of about `events` events: everyday payments, a deed bought once, undo and redo."""
-    game = Game.create(path, load_edition("classic-us"), PLAYERS)
+    game = Game.create(path, load_edition(edition), PLAYERS)
     index = 0
     while game.head[0] < events:
         line = CYCLE[index % len(CYCLE)]
@@ -102,13 +102,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=10_000)
     parser.add_argument("--presses", type=int, default=200)
+    parser.add_argument("--edition", default="classic-us", help="the edition both games are played on")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="banker-bench-"))
     small, big = folder / "small.db", folder / "big.db"
     started = time.perf_counter()
-    small_count = build_game(small, 10)
-    big_count = build_game(big, args.events)
-    print(f"built games: {small_count} and {big_count} events in {time.perf_counter() - started:.1f} s ({folder})")
+    small_count = build_game(small, 10, args.edition)
+    big_count = build_game(big, args.events, args.edition)
+    print(f"{args.edition}: built games: {small_count} and {big_count} events in "
+          f"{time.perf_counter() - started:.1f} s ({folder})")
     opened = time.perf_counter()
     Game.open(big).close()
     print(f"opening the {big_count}-event game: {(time.perf_counter() - opened) * 1000:.1f} ms")

@@ -3,12 +3,16 @@
 Runs as a small fork server so each kill does not pay for a fresh interpreter:
 each line on stdin, `GAME SEED SLOW_MS BROKEN`, forks one worker that opens the
 game and plays multi-leg actions (trades of five and more legs, bankruptcies,
-their undos) until it is killed. Every line below is one `os.write`, so a line is
+their undos) until it is killed. On a Mega game the script also builds skyscrapers
+and train depots, takes, expires, rides and trades bus tickets, and its bankruptcies
+sell skyscrapers and depots back to the bank. Every line below is one `os.write`, so a line is
 either wholly in the pipe or not at all when SIGKILL lands:
 
     S <pid>                          a worker started
     O <events>                       it opened the game (events already stored)
-    P <action> <rows> <digest> <verb>  the plan: the events the next line will store, decided before `do`
+    P <action> <rows> <digest> <verb> <tags>  the plan: the events the next line will store, decided before
+                                     `do`; tags name the new pieces in it (skyscraper-sold, depot-sold,
+                                     tickets-expired...) or are "-"
     T <action> <rows>                inside the action's transaction, about to insert its rows
     I <action> <k> <rows>            k rows inserted, the transaction still open (sleeps SLOW_MS here)
     K <action>                       the commit starts
@@ -44,8 +48,10 @@ from banker.game import Game
 from banker.language import parse
 from banker.ledger import LedgerStore, Record, canonical
 from banker.rules import decide
+from banker.rules.buildings import build_refusal, sell_refusal
+from banker.rules.mega import depot_refusal
 from banker.rules.trade import tradable_refusal
-from banker.state import GameState
+from banker.state import SKYSCRAPER, GameState
 
 ACTIONS_PER_WORKER = 5000
 
@@ -142,6 +148,23 @@ def planned_events(game: Game, line: str) -> list[ev.Event]:
     return decide(game.state, command)
 
 
+def tags(state: GameState, plan: Sequence[ev.Event]) -> str:
+    """The new pieces an action moves, for the test's tally of where kills landed ("-" for none)."""
+    found = set()
+    for e in plan:
+        if isinstance(e, ev.BuildingsBuilt) and e.level == SKYSCRAPER:
+            found.add("skyscraper-built")
+        elif isinstance(e, ev.BuildingsSold) and state.deeds[e.deed].level == SKYSCRAPER:
+            found.add("skyscraper-sold")
+        elif isinstance(e, ev.DepotBuilt):
+            found.add("depot-built")
+        elif isinstance(e, ev.DepotSold):
+            found.add("depot-sold")
+        elif isinstance(e, ev.HoldingMoved):
+            found.add(f"tickets-{'expired' if e.why == 'expired' else 'moved'}")
+    return ",".join(sorted(found)) or "-"
+
+
 def q(name: str) -> str:
     return shlex.quote(name)
 
@@ -189,6 +212,55 @@ def next_line(state: GameState, rng: random.Random) -> str:
     return rng.choice(["undo", "redo", f"go {q(rng.choice(players))}"])
 
 
+def next_mega_line(state: GameState, rng: random.Random) -> str:
+    """The Mega script: the classic one's trades and bankruptcies, plus skyscrapers, depots and bus tickets."""
+    if state.bankrupt:
+        return "undo"
+    if state.auction is not None:
+        return "sold"
+    players = list(state.active_players)
+    roll = rng.random()
+    tickets = state.held["bus_ticket"]
+    if roll < 0.06:
+        return f"collect {q(min(players, key=state.cash))} {rng.choice([500, 1000, 2000])}"
+    if roll < 0.24:  # a skyscraper, a house or hotel, or a train depot, where the rules allow one now
+        builds = [(state.deeds[d].level, f"build {q(h.owner)} {q(d)}") for d, h in state.deeds.items()
+                  if h.owner in players and build_refusal(state, h.owner, d) is None]
+        builds += [(SKYSCRAPER, f"depot {q(h.owner)} {q(d)}") for d, h in state.deeds.items()
+                   if h.owner in players and depot_refusal(state, h.owner, d) is None]
+        if builds:
+            top = max(level for level, _ in builds)
+            return rng.choice([line for level, line in builds if level == top or rng.random() < 0.3])
+    if roll < 0.44:  # a trade of cash, tickets and the deeds that may change hands
+        first, second = rng.sample(players, 2)
+        words = ["trade", q(first), q(second), "give", *map(q, tradable(state, first)[:2]), f"${rng.randint(1, 40)}"]
+        words += ["ticket"] * min(tickets[first], rng.randint(0, 3))
+        words += ["get", *map(q, tradable(state, second)[:2]), f"${rng.randint(1, 40)}"]
+        words += ["ticket"] * min(tickets[second], rng.randint(0, 3))
+        return " ".join(words)
+    if roll < 0.56:  # sells every building and depot, hands over or returns every ticket; undone next
+        player = rng.choice(players)
+        return f"bankrupt {q(player)} {q(rng.choice([p for p in players if p != player] + ['bank']))}"
+    if roll < 0.78:
+        player = rng.choice(players)
+        holders = [p for p in players if tickets[p]]
+        kind = rng.random()
+        if len(holders) >= 3 and kind < 0.6:
+            return f"ticket {q(player)} expire"  # every other ticket held goes out of play: one leg per holder
+        if kind < 0.8:  # mostly to someone without one, so the next expiry has tickets to take
+            return f"ticket {q(rng.choice([p for p in players if p not in holders] or players))}"
+        if kind < 0.9 and holders:
+            return f"ride {q(rng.choice(holders))}"
+        return f"gift {q(player)} ticket"
+    if roll < 0.86:  # a skyscraper back to a hotel, a depot back to the bank
+        sales = [(h.depot, f"sell {q(h.owner)} {q(d)}") for d, h in state.deeds.items()
+                 if h.owner in players and h.improved and sell_refusal(state, h.owner, d) is None]
+        depot = rng.random() < 0.5
+        if sales:
+            return rng.choice([line for is_depot, line in sales if is_depot == depot] or [line for _, line in sales])
+    return rng.choice(["undo", "redo", f"go {q(rng.choice(players))}"])
+
+
 def play(path: str, seed: str, slow_ms: float, broken: bool) -> None:
     say(f"S {os.getpid()}")
     watch = Watch(slow_ms / 1000)
@@ -198,14 +270,15 @@ def play(path: str, seed: str, slow_ms: float, broken: bool) -> None:
     game = Game.open(path)
     say(f"O {game.head[0]}")
     rng = random.Random(f"{seed}:{game.head[0]}")
+    script = next_mega_line if "bus_ticket" in game.state.held else next_line
     for _ in range(ACTIONS_PER_WORKER):
-        line = next_line(game.state, rng)
+        line = script(game.state, rng)
         try:
             plan = planned_events(game, line)
         except Refusal:
             continue
         watch.planned = len(plan)
-        say(f"P {game.head[0] + 1} {len(plan)} {events_digest(plan)} {line.split()[0]}")
+        say(f"P {game.head[0] + 1} {len(plan)} {events_digest(plan)} {line.split()[0]} {tags(game.state, plan)}")
         try:
             outcome = game.do(line)
         except Refusal:

@@ -7,6 +7,10 @@ transactions. The child (tests/crash_child.py) announces each action's planned
 events before `do` and each commit after it returns; after every kill the file
 is reopened and every stored action must match its plan exactly.
 
+Issue 7: the same on Mega games, whose actions move the new pieces: bankruptcies that sell
+skyscrapers and train depots and hand over bus tickets, "All Tickets Expire" (one leg per
+ticket holder), skyscraper and depot builds, trades with tickets (fewer kills than classic).
+
 Seeded; a failure prints the seed. Replay with `BANKER_CRASH_SEED=<seed>`.
 """
 
@@ -15,12 +19,14 @@ from __future__ import annotations
 import os
 import random
 import select
+import shutil
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,11 +34,12 @@ from banker.game import Game
 from banker.ledger import LedgerStore
 from banker.verify import verify_records
 from editions import load_edition
-from tests.crash_child import records_digest
+from tests.crash_child import events_digest, records_digest
 
 HERE = Path(__file__).parent
 SEED = int(os.environ.get("BANKER_CRASH_SEED") or random.SystemRandom().randrange(2**32))
 KILLS = 210
+MEGA_KILLS = 70
 KILLS_PER_GAME = 7
 PLAYERS = ("Alice", "Bob", "Carol", "Dan")
 
@@ -141,10 +148,11 @@ class KillReport:
     rows_inserted: int
     action: int
     verb: str  # what the action in flight was: trade, bankrupt, ...
+    tags: tuple[str, ...] = ()  # the new pieces it moves: skyscraper-sold, depot-sold, tickets-expired...
 
 
 def kill_once(server: ChildServer, path: Path, rng: random.Random, slow_ms: float, mode: str,
-              broken: bool = False) -> tuple[list[str], KillReport]:
+              broken: bool = False, min_rows: int = 5) -> tuple[list[str], KillReport]:
     pid = server.start(path, str(rng.randrange(2**32)), slow_ms, broken)
     lines: list[str] = []
     if mode == "opening":
@@ -153,12 +161,12 @@ def kill_once(server: ChildServer, path: Path, rng: random.Random, slow_ms: floa
         lines.append(server.line(20))
         assert lines[-1].startswith("O "), lines
         time.sleep(rng.uniform(0, 0.15))
-    else:  # mid-action: right after a row of a multi-leg action went in
+    else:  # mid-action: right after a row of a multi-leg action (of at least min_rows events) went in
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             lines.append(server.line(20))
             kind, *rest = lines[-1].split()
-            if kind == "I" and int(rest[2]) >= 5:
+            if kind == "I" and int(rest[2]) >= min_rows:
                 break
     os.kill(pid, signal.SIGKILL)
     while not lines or not lines[-1].startswith("X "):
@@ -167,7 +175,8 @@ def kill_once(server: ChildServer, path: Path, rng: random.Random, slow_ms: floa
     worker = [line for line in lines[:-1] if line[0] in "OPTIKC"]
     last = worker[-1] if worker else "S"
     kind, *rest = last.split() + [""]
-    in_flight = next((line.split() for line in reversed(worker) if line.startswith("P ")), ["P", "0", "0", "", ""])
+    in_flight = next((line.split() for line in reversed(worker) if line.startswith("P ")),
+                     ["P", "0", "0", "", "", "-"])
     report = KillReport(
         last=last,
         in_transaction=kind in ("T", "I"),
@@ -175,30 +184,68 @@ def kill_once(server: ChildServer, path: Path, rng: random.Random, slow_ms: floa
         rows_inserted=int(rest[1]) if kind == "I" else 0,
         action=int(in_flight[1]),
         verb=in_flight[4],
+        tags=tuple(t for t in in_flight[5].split(",") if t != "-"),
     )
     return worker, report
 
 
-def new_game(path: Path) -> None:
+def new_game(path: Path) -> list[str]:
     Game.create(path, load_edition("classic-us"), PLAYERS).close()
+    return []
 
 
-def test_sigkill_mid_action_leaves_every_action_whole_or_absent(tmp_path: Path) -> None:
-    """Issue 2/4: 200+ SIGKILLs, many inside multi-leg transactions; every action is all there or not at all."""
-    print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
+def mega_opening(game: Game) -> list[str]:
+    """Each player holds a colour group built up (hotels on three groups: the bank has 12), a railroad with its
+    depot and two bus tickets."""
+    groups: dict[str, list[str]] = {}
+    for name, deed in game.state.edition.deeds.items():
+        if deed.kind in ("street", "railroad"):
+            groups.setdefault(deed.group, []).append(name)
+    streets = [names for group, names in groups.items() if group != "railroad"]
+    lines = []
+    for number, (player, group, railroad) in enumerate(zip(PLAYERS, streets, groups["railroad"], strict=False)):
+        lines += [f"collect {player} 3000", *(f"buy {player} '{d}'" for d in group)]
+        lines += [f"build {player} '{d}'" for _ in range(5 if number < 3 else 4) for d in group]
+        lines += [f"buy {player} '{railroad}'", f"depot {player} '{railroad}'", f"ticket {player}", f"ticket {player}"]
+    return lines
+
+
+MEGA_OPENED: dict[Path, list[str]] = {}  # folder -> what the opening said; its game file is copied per game
+
+
+def new_mega_game(path: Path) -> list[str]:
+    """A Mega game with its opening played; returns the opening's actions as the child's P and C lines."""
+    template = path.parent / "mega-opening.db"
+    if path.parent not in MEGA_OPENED:
+        game = Game.create(template, load_edition("mega"), PLAYERS)
+        said = []
+        try:
+            for line in mega_opening(game):
+                done = game.do(line)
+                fingerprint = f"{done.action} {len(done.events)} {events_digest(done.events)}"
+                said += [f"P {fingerprint} opening -", f"C {fingerprint}"]
+        finally:
+            game.close()
+        MEGA_OPENED[path.parent] = said
+    shutil.copyfile(template, path)
+    return MEGA_OPENED[path.parent]
+
+
+def kill_games(tmp_path: Path, kills: int, make: Callable[[Path], list[str]], tally: Counter[str],
+               min_rows: int = 5) -> None:
+    """Games of KILLS_PER_GAME kills each until `kills`: every action stays whole or absent after each kill."""
     rng = random.Random(SEED)
     server = ChildServer(tmp_path / "child-stderr.txt")
-    tally: Counter[str] = Counter()
     try:
-        games = -(-KILLS // KILLS_PER_GAME)
+        games = -(-kills // KILLS_PER_GAME)
         for number in range(games):
             path = tmp_path / f"game-{number}.db"
-            new_game(path)
             plans = Plans()
+            plans.take(make(path))
             for _ in range(KILLS_PER_GAME):
                 mode = rng.choices(["anywhere", "mid-action", "opening"], [45, 45, 10])[0]
                 slow_ms = rng.choice([0.0, 1.0, 3.0]) if mode == "anywhere" else rng.choice([1.0, 3.0])
-                lines, report = kill_once(server, path, rng, slow_ms, mode)
+                lines, report = kill_once(server, path, rng, slow_ms, mode, min_rows=min_rows)
                 plans.take(lines)
                 tally["kills"] += 1
                 tally[f"mode {mode}"] += 1
@@ -208,7 +255,13 @@ def test_sigkill_mid_action_leaves_every_action_whole_or_absent(tmp_path: Path) 
                 tally["kills with rows already inserted"] += report.rows_inserted > 0
                 if multi_leg and report.verb in ("trade", "bankrupt"):
                     tally[f"kills inside a {report.verb}"] += 1
+                for tag in report.tags if report.in_transaction else ():
+                    tally[f"kills inside a transaction with {tag}"] += 1
                 tally["actions committed"] += sum(x.startswith("C ") for x in lines)
+                planned_tags = {x.split()[1]: x.split()[5] for x in lines if x.startswith("P ")}
+                for x in lines:
+                    if x.startswith("C ") and planned_tags.get(x.split()[1], "-") != "-":
+                        tally.update(f"committed with {tag}" for tag in planned_tags[x.split()[1]].split(","))
 
                 assert integrity(path) == "ok"
                 records, actions = stored_actions(path)
@@ -226,12 +279,34 @@ def test_sigkill_mid_action_leaves_every_action_whole_or_absent(tmp_path: Path) 
     finally:
         server.close()
         print(dict(tally))
+
+
+def test_sigkill_mid_action_leaves_every_action_whole_or_absent(tmp_path: Path) -> None:
+    """Issue 2/4: 200+ SIGKILLs, many inside multi-leg transactions; every action is all there or not at all."""
+    print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
+    tally: Counter[str] = Counter()
+    kill_games(tmp_path, KILLS, new_game, tally)
     assert tally["kills"] >= 200
     # a kill test that never interrupts a write proves nothing
     assert tally["kills inside an open transaction"] >= tally["kills"] // 4, dict(tally)
     assert tally["kills inside a multi-leg transaction"] >= 50, dict(tally)
     assert tally["kills with rows already inserted"] >= 50, dict(tally)
     assert tally["kills inside a trade"] >= 10 and tally["kills inside a bankrupt"] >= 5, dict(tally)
+
+
+def test_sigkill_on_a_mega_game_leaves_every_action_whole_or_absent(tmp_path: Path) -> None:
+    """Issue 7: the same on Mega games, with kills inside actions that move skyscrapers, depots and bus tickets."""
+    print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
+    tally: Counter[str] = Counter()
+    kill_games(tmp_path, MEGA_KILLS, new_mega_game, tally, min_rows=4)  # "All Tickets Expire" with 3 holders: 4
+    assert tally["kills"] >= MEGA_KILLS
+    assert tally["kills inside an open transaction"] >= tally["kills"] // 4, dict(tally)
+    assert tally["kills inside a multi-leg transaction"] >= 15, dict(tally)
+    assert tally["kills with rows already inserted"] >= 15, dict(tally)
+    for tag in ("skyscraper-sold", "depot-sold", "tickets-expired", "tickets-moved"):
+        assert tally[f"kills inside a transaction with {tag}"] >= 1, (tag, dict(tally))
+    for tag in ("skyscraper-built", "skyscraper-sold", "depot-built", "depot-sold", "tickets-expired"):
+        assert tally[f"committed with {tag}"] >= 1, (tag, dict(tally))
 
 
 def test_the_kill_check_catches_a_ledger_that_commits_each_event_alone(tmp_path: Path) -> None:

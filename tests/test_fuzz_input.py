@@ -5,6 +5,9 @@ huge, non-numeric and fractional amounts, unicode, empty, very long lines, quote
 left open, control characters); and unusable files (corrupt, truncated, from a
 newer version, not SQLite, empty, an invalid edition) give a clear message via
 the CLI, exit code 2, and nothing is overwritten.
+
+Issue 7: the same on a Mega table (depots, a skyscraper, bus tickets, three utilities)
+and on a classic table with the speed die, with the new verbs in the fuzzed lines.
 """
 
 from __future__ import annotations
@@ -35,6 +38,13 @@ SETUP = ("collect Alice 2000", "buy Alice Boardwalk", "buy Alice 'Park Place'", 
          "buy Bob 'Reading Railroad'", "mortgage Bob Reading", "buy Carol 'Electric Company'",
          "card Bob chance goojf", "jail Carol", "tax Zoë 'Income Tax'")
 DEEDS = sorted(load_edition("classic-us").deeds)
+MEGA_SETUP = ("collect Alice 3000", "buy Alice Mediterranean", "buy Alice Baltic", "buy Alice Arctic",
+              *(f"build Alice {d}" for _ in range(5) for d in ("Mediterranean", "Baltic", "Arctic")),
+              "build Alice Mediterranean", "buy Bob 'Reading Railroad'", "depot Bob Reading",
+              "buy Bob 'Short Line'", "mortgage Bob 'Short Line'", "buy Carol 'Gas Company'",
+              "buy Carol 'Electric Company'", "buy Carol 'Water Works'", "ticket Zoë", "ticket Bob",
+              "gift Alice ticket", "card Bob chance goojf", "jail Carol", "tax Zoë 'Income Tax'")
+MEGA_DEEDS = sorted(load_edition("mega").deeds)
 
 # -- the pieces a fuzzed line is built from ---------------------------------------
 
@@ -45,16 +55,24 @@ amounts = st.one_of(
                      "££", "M", "٣", "１２", "²", "nan", "inf", "$1,000,000,000", "1000000001", "--5", "5-"]),
     st.from_regex(r"[$£M]?[0-9.,_\-]{1,12}", fullmatch=True),
 )
-names = st.one_of(
-    st.sampled_from([*PLAYERS, *DEEDS, "bank", "pot", "chance", "chest", "goojf", "goojf:moon", "give", "get",
-                     "lift", "go", "all"]),
-    st.sampled_from([*PLAYERS, *DEEDS]).map(lambda n: n[: max(1, len(n) // 3)]),  # prefixes, some ambiguous
-    st.sampled_from([*PLAYERS, *DEEDS]).map(str.upper),
-    st.text(min_size=1, max_size=15),
-)
+
+
+def names_of(deeds: list[str], extra: tuple[str, ...] = ()) -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.sampled_from([*PLAYERS, *deeds, "bank", "pot", "chance", "chest", "goojf", "goojf:moon", "give", "get",
+                         "lift", "go", "all", *extra]),
+        st.sampled_from([*PLAYERS, *deeds]).map(lambda n: n[: max(1, len(n) // 3)]),  # prefixes, some ambiguous
+        st.sampled_from([*PLAYERS, *deeds]).map(str.upper),
+        st.text(min_size=1, max_size=15),
+    )
+
+
+names = names_of(DEEDS)
+mega_names = names_of(MEGA_DEEDS, ("ticket", "tickets", "expire", "bus ticket", "depot", "skyscraper", "coin"))
 controls = st.sampled_from(["\x00", "\x07", "\x1b[31m", "\r", "\n", "\t", "\x0b", "\x0c", "\x1c", "\x85",
                             "\u2028", "\u2029", "\ufeff", "\u200b", "\ud7ff", "\U0001f600", "\\"])
 words = st.one_of(amounts, names, names.map(shlex.quote), controls, st.text(max_size=6))
+mega_words = st.one_of(amounts, mega_names, mega_names.map(shlex.quote), controls, st.text(max_size=6))
 verbs = st.one_of(st.sampled_from(sorted(USAGE)), st.sampled_from(sorted(USAGE)).map(str.upper),
                   st.sampled_from(sorted(USAGE)).map(lambda v: v[:2]), st.text(max_size=8))
 
@@ -67,22 +85,34 @@ TEMPLATES = ["pay {p} {a}", "pay {p} {a} {q}", "collect {p} {a}", "collect {p} {
 good_amounts = st.one_of(st.integers(1, 3000).map(str), st.integers(1, 3000).map("${:,}".format))
 good_names = st.sampled_from([*PLAYERS, "alice", "BOB", "car", "zo", "pot", "bank"])
 good_deeds = st.sampled_from([*DEEDS, "board", "park", "reading", "income", "bank-error", "goojf", "st"])
+# Mega: the new verbs, skyscraper counts, depots, tickets as trade items, dice up to 15 (and past it)
+MEGA_TEMPLATES = TEMPLATES + [
+    "depot {p} {d}", "depot {p} {d} {n}", "ticket {p}", "ticket {p} expire", "ticket {p} {d}", "ride {p}",
+    "ride {p} {q}", "gift {p}", "gift {p} ticket", "gift {p} {d}", "build {p} {d} 6", "sell {p} {d} {n}",
+    "sell {p} {d} 2", "rent {p} {d} {n}", "rent {p} Gas {n}", "rent {p} Water {n}", "card {p} chance {d} {n}",
+    "trade {p} {q} give ticket get {a}", "trade {p} {q} give ticket ticket {d} get tickets {a} lift",
+    "trade {p} {q} give {a} get ticket", "auction skyscraper", "auction depot", "card {p} chest {d}"]
+good_mega_deeds = st.sampled_from([*MEGA_DEEDS, "board", "penn", "pennsylvania", "reading", "gas", "water", "elec",
+                                   "medi", "baltic", "arctic", "short", "income", "general-repairs", "goojf", "st",
+                                   "ticket", "expire"])
 
 
 @st.composite
-def near_valid_lines(draw: st.DrawFn) -> str:
+def near_valid_lines(draw: st.DrawFn, templates: list[str] = TEMPLATES,
+                     deeds: st.SearchStrategy[str] = good_deeds) -> str:
     """Well-formed lines with real names, spelled the many ways a banker types them."""
-    template = draw(st.sampled_from(TEMPLATES))
+    template = draw(st.sampled_from(templates))
     return template.format(p=draw(good_names), q=draw(good_names), a=draw(st.one_of(good_amounts, amounts)),
-                           d=shlex.quote(draw(good_deeds)), n=draw(st.integers(0, 20)))
+                           d=shlex.quote(draw(deeds)), n=draw(st.integers(0, 20)))
 
 
 @st.composite
-def command_lines(draw: st.DrawFn) -> str:
+def command_lines(draw: st.DrawFn, templates: list[str] = TEMPLATES, deeds: st.SearchStrategy[str] = good_deeds,
+                  names: st.SearchStrategy[str] = names, words: st.SearchStrategy[str] = words) -> str:
     """Something a banker (or a cat on the keyboard) might type."""
     kind = draw(st.integers(0, 11))
     if kind >= 9:
-        return draw(near_valid_lines())
+        return draw(near_valid_lines(templates, deeds))
     if kind == 0:
         return draw(st.text(max_size=60))
     if kind == 1:  # very long, around and past the limit
@@ -93,6 +123,12 @@ def command_lines(draw: st.DrawFn) -> str:
         return f"{draw(st.sampled_from(sorted(USAGE)))} {draw(names)} {quote}{draw(names)}"
     line = " ".join([draw(verbs), *draw(st.lists(words, max_size=8))])
     return line if draw(st.booleans()) else line.replace(" ", draw(st.sampled_from(["  ", "\t", " \x00 "])))
+
+
+def mega_lines() -> st.SearchStrategy[str]:
+    """The same, mostly near-valid lines of the Mega Edition's verbs and names."""
+    return st.one_of(command_lines(MEGA_TEMPLATES, good_mega_deeds, mega_names, mega_words),
+                     near_valid_lines(MEGA_TEMPLATES, good_mega_deeds))
 
 
 @pytest.fixture(scope="module")
@@ -111,9 +147,44 @@ def put_back(game: Game, line: str) -> None:
     game.do("redo" if last == "ActionUndone" else "undo")
 
 
+@pytest.fixture(scope="module")
+def mega_game(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """A Mega table: hotels and a skyscraper, a depot, a mortgage, three utilities, bus tickets, a card, jail."""
+    table = Game.create(tmp_path_factory.mktemp("fuzz") / "mega.db", load_edition("mega"), PLAYERS)
+    for line in MEGA_SETUP:
+        table.do(line)
+    return table
+
+
+@pytest.fixture(scope="module")
+def speed_die_game(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """The classic table of `game` under the speed-die house rule (dice totals 2-15)."""
+    table = Game.create(tmp_path_factory.mktemp("fuzz") / "speed.db", load_edition("classic-us"), PLAYERS,
+                        ("speed-die",))
+    for line in SETUP:
+        table.do(line)
+    return table
+
+
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(line=command_lines())
 def test_any_line_is_an_action_or_one_clear_refusal_that_changes_nothing(game: Game, line: str) -> None:
+    action_or_clear_refusal(game, line)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=mega_lines())
+def test_any_line_at_a_mega_table_is_an_action_or_one_clear_refusal(mega_game: Game, line: str) -> None:
+    action_or_clear_refusal(mega_game, line)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=mega_lines())
+def test_any_line_with_the_speed_die_is_an_action_or_one_clear_refusal(speed_die_game: Game, line: str) -> None:
+    action_or_clear_refusal(speed_die_game, line)
+
+
+def action_or_clear_refusal(game: Game, line: str) -> None:
     before, before_json, head = full_state(game.state), game.state_json(), game.store.head()
     try:
         game.do(line)
@@ -135,13 +206,46 @@ def test_any_line_is_an_action_or_one_clear_refusal_that_changes_nothing(game: G
     "trade Alice Bob give", "trade Alice Bob Boardwalk", "bid Alice 5", "sold", "rent Bob Boardwalk 99",
     "x" * (MAX_LINE + 1), "buy Alice " + "Boardwalk " * 200, "card Alice goojf", "usecard Alice moon",
     "bankrupt Alice Alice", "pay Zoë 5 Zoë", "\x1b[2J", "buy Alice\x00Boardwalk", "ｂｕｙ Alice Boardwalk",
+    # the Mega verbs on a classic table, and a speed-die total without the speed die
+    "ticket Alice", "ticket Alice expire", "ride Alice", "gift Alice", "gift Alice ticket", "depot Bob Reading",
+    "trade Alice Bob give ticket get $5", "rent Bob 'Electric Company' 15", "rent Bob 'Electric Company' 13",
 ])
 def test_known_bad_lines_are_refused_in_one_line(game: Game, line: str) -> None:
-    before_json, head = game.state_json(), game.store.head()
+    refused_in_one_line(game, line)
+
+
+def refused_in_one_line(game: Game, line: str) -> str:
+    before, before_json, head = full_state(game.state), game.state_json(), game.store.head()
     with pytest.raises(Refusal) as refused:
         game.do(line)
     assert one_line(str(refused.value)), repr(str(refused.value))
-    assert game.state_json() == before_json and game.store.head() == head
+    assert game.state_json() == before_json and game.store.head() == head and full_state(game.state) == before
+    return str(refused.value)
+
+
+@pytest.mark.parametrize("line", [
+    "depot Alice Boardwalk", "depot Bob Reading", "depot Bob 'Short Line'", "depot Carol Penn", "depot Carol Gas",
+    "depot Alice Reading", "depot Bob Reading 2", "ticket", "ticket Alice soon", "ticket Alice expire now",
+    "ticket Mallory", "ride Carol", "ride Zoë Bob", "gift Alice coin", "gift Alice ticket ticket", "gift",
+    "build Alice Mediterranean", "build Alice Baltic 6", "build Alice Baltic 2", "sell Bob Reading 2",
+    "sell Alice Arctic 6", "sell Carol Reading", "rent Alice 'Gas Company' 16", "rent Alice 'Gas Company' 1",
+    "rent Alice Water 99", "rent Alice Water", "trade Zoë Bob give ticket ticket get $1",
+    "trade Bob Alice give Reading get $5", "trade Alice Bob give Baltic get $5", "trade Carol Bob give ticket",
+    "mortgage Bob Reading", "mortgage Alice Arctic", "auction skyscraper", "usecard Carol",
+    "card Alice chance nearest-utility Gas 16", "buy Alice Pennsylvania", "pay Alice 1 Bob 2",
+])
+def test_known_bad_mega_lines_are_refused_in_one_line(mega_game: Game, line: str) -> None:
+    refused_in_one_line(mega_game, line)
+
+
+def test_the_speed_die_takes_dice_totals_to_15_and_no_further(speed_die_game: Game) -> None:
+    for line in ("rent Bob 'Electric Company' 16", "rent Bob 'Electric Company' 1", "card Bob chance nearest-u "
+                 "'Electric Company' 16"):
+        assert "2 to 15" in refused_in_one_line(speed_die_game, line)
+    head = speed_die_game.head
+    speed_die_game.do("rent Bob 'Electric Company' 15")  # two white dice and the speed die's 3
+    speed_die_game.do("undo")
+    assert speed_die_game.head[0] == head[0] + 2
 
 
 @pytest.mark.parametrize("line", ['pay Alice "123456789012\n"', 'pay Alice "\r123456789012"',

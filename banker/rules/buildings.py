@@ -89,7 +89,7 @@ def build_refusal(state: GameState, player: str, deed: str, count: int = 1) -> s
     if houses_needed > state.bank_houses:
         return (f"the bank has {state.bank_houses} houses left and this needs {houses_needed}; "
                 "wait until a player sells some back (or auction them if several want them)")
-    if target == HOTEL and state.bank_hotels < 1:
+    if level < HOTEL <= target and state.bank_hotels < 1:  # a skyscraper is built on a hotel
         return "the bank has no hotels left; wait until a player sells one back"
     if target == SKYSCRAPER and state.supply.get("skyscrapers", 0) < 1:
         return "the bank has no skyscrapers left; wait until a player sells one back"
