@@ -20,7 +20,7 @@ from .moves import QUESTIONS, Move
 from .rules import decide
 from .rules.buildings import building_sale_value, level_cost, sale_value, sell_refusal
 from .rules.checks import auction_open, not_playing
-from .rules.deeds import buy_refusal, for_sale, lift_cost, mortgage_refusal, rent_refusal
+from .rules.deeds import buy_refusal, for_sale, lift_cost, mortgage_amount, mortgage_refusal, rent_refusal
 from .rules.mega import TICKET
 from .rules.rent import rent_due
 from .rules.table import jail_card_holder, repairs_cost
@@ -76,13 +76,28 @@ def landing_offers(state: GameState, player: str, position: int) -> list[Offer]:
     """
     if reason := auction_open(state) or not_playing(state, player):
         return [Offer(reason, refusal=reason)]
-    return _space_offers(state, player, position) + speed_die_offers(state, player, position)
+    offers = _space_offers(state, player, position) + speed_die_offers(state, player, position)
+    if state.edition.mr_monopoly:  # Sore Losers: Mr. Monopoly traps a player standing there
+        from .sore_losers_landing import trap_offers
+
+        offers += trap_offers(state, player)
+    return offers
 
 
 def _space_offers(state: GameState, player: str, position: int) -> list[Offer]:
     edition, money = state.edition, state.edition.money
     space = edition.spaces[position]
     kind = space.type
+    if edition.max_blocks:  # Monopoly City's spaces: banker/city_landing.py
+        from .city_landing import city_offers
+
+        if (city := city_offers(state, player, position)) is not None:
+            return city
+    if edition.mr_monopoly:  # Monopoly for Sore Losers' coins and reversals: banker/sore_losers_landing.py
+        from .sore_losers_landing import space_offers
+
+        if (sore := space_offers(state, player, position)) is not None:
+            return sore
     if kind == "go":
         return [Offer(f"collect {money(edition.go_salary)} salary for landing on GO", c.Salary(player))]
     if space.name in edition.deeds:
@@ -295,9 +310,14 @@ def amount_due(state: GameState, command: c.Command) -> Due | None:
     match command:
         case c.Buy(player, deed):
             money_out = Due(player, state.deed(deed).price, BANK, False, f"buying {deed}")
+        case c.Rent(payer, deed, dice) if payer and payer == state.mr_monopoly:  # Sore Losers: the owner pays him
+            owner = state.deeds[deed].owner
+            money_out = Due(owner, rent_due(state, deed, dice), payer, True, f"rent for {deed} to Mr. Monopoly")
         case c.Rent(payer, deed, dice):
             owner = state.deeds[deed].owner
             money_out = Due(payer, rent_due(state, deed, dice), owner, True, f"rent for {deed}")
+        case c.Tax(player, space) if player and player == state.mr_monopoly:  # Sore Losers: the bank pays him
+            pass
         case c.Tax(player, space):
             amount = next(s.amount for s in state.edition.spaces if s.name == space)
             money_out = Due(player, amount, BANK, True, space)
@@ -378,7 +398,7 @@ def ways_to_raise(state: GameState, player: str) -> list[WayToRaise]:
                                         c.SellBuildings(player, deed, count), value))
                 break
         if mortgage_refusal(state, player, deed) is None:
-            value = state.deed(deed).mortgage
+            value = mortgage_amount(state, deed)  # City: the district's rent value
             mortgages.append(WayToRaise(f"mortgage {deed}: +{money(value)}", c.Mortgage(player, deed), value))
     return sales + mortgages
 

@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.timer import Timer
 from textual.widgets import Digits, Footer, Label, Static
 
 from banker import events as ev
@@ -21,17 +20,25 @@ from banker.errors import Refusal
 from banker.game import Game, Outcome
 from banker.language import parse_amount
 from banker.rules.deeds import bid_refusal, least_bid
+from screens.timing import Stop, timing
 
 COUNTDOWN_SECONDS = 50  # Monopoly City's trading unit
 FINAL_SECONDS = 5
 QUICK_RAISES = {"o": 1, "t": 10, "f": 50}
+CITY_RAISES = {"o": 10_000, "t": 100_000, "f": 1_000_000}  # M10k / M100k / M1m: City's prices run M600k-M4m
 DIGIT_SYMBOLS = set("$£€")  # currency signs the Digits font can draw
 
 
 def timed_auctions(game: Game) -> bool:
-    """The countdown closes auctions under the house rule, and by default in City editions."""
+    """The countdown closes auctions under the house rule, and by default where the edition says so (City)."""
     state = game.state
-    return "timed-auctions" in state.house_rules or state.edition.id.startswith("city")
+    return ("timed-auctions" in state.house_rules or state.edition.timed_auctions
+            or state.edition.id.startswith("city"))
+
+
+def raise_steps(game: Game) -> dict[str, int]:
+    """The o / t / f raises in this edition's money: 1 / 10 / 50, or M10k / M100k / M1m in Monopoly City."""
+    return CITY_RAISES if game.state.edition.money_style == "millions" else QUICK_RAISES
 
 
 class AuctionScreen(ModalScreen[Outcome | None]):
@@ -68,7 +75,11 @@ class AuctionScreen(ModalScreen[Outcome | None]):
         self.typing: str | None = None  # the amount being typed after `b`
         self.closing = False
         self.seen: tuple[int, str] = game.head  # the ledger head the screen shows
-        self._timer: Timer | None = None
+        self._timer: Stop | None = None
+        self.raises = raise_steps(game)
+        if self.raises is not QUICK_RAISES:  # the footer says the raises in the game's money
+            for key, step in self.raises.items():
+                self._bindings.key_to_bindings[key] = [Binding(key, f"raise_bid({step})", f"+{game.money(step)}")]
 
     def _just_opened(self) -> bool:
         """True when the ledger's latest event is this auction's opening (not a resumed one)."""
@@ -83,7 +94,9 @@ class AuctionScreen(ModalScreen[Outcome | None]):
         card = state.deed(self.deed)
         with VerticalScroll(id="auction-box"):
             yield Static(f"Auction: {self.deed}", id="auction-title", classes="title")
-            yield Static(f"list price {money(card.price)} · mortgage value {money(card.mortgage)} · "
+            worth = (f"rent {money(card.rent[0])} unbuilt" if card.kind == "district"  # City: no printed mortgage
+                     else f"mortgage value {money(card.mortgage)}")
+            yield Static(f"list price {money(card.price)} · {worth} · "
                          f"opening bid {money(state.edition.auction_min_bid)}", classes="hint")
             with Horizontal(id="auction-lead"):
                 with Vertical(id="auction-bid-box"):
@@ -107,7 +120,8 @@ class AuctionScreen(ModalScreen[Outcome | None]):
     def _rule_note(self) -> str:
         count = len(self.game.state.active_players[:8])
         keys = f"1-{count}" if count > 1 else "1"
-        note = f"Pick who bids with {keys}, then o / t / f raise by 1 / 10 / 50 over the leading bid; b types one."
+        steps = " / ".join(self.game.money(step) if step >= 1000 else str(step) for step in self.raises.values())
+        note = f"Pick who bids with {keys}, then o / t / f raise by {steps} over the leading bid; b types one."
         if self.timed:
             note += f" The auction closes when the {self.seconds} s run out (they run from its start, not per bid)."
             if self.resumed:
@@ -119,8 +133,8 @@ class AuctionScreen(ModalScreen[Outcome | None]):
     def on_mount(self) -> None:
         self._show()
         self._show_typing()
-        if self.timed and self.autostart:
-            self._timer = self.set_interval(1, self.tick)
+        if self.timed and self.autostart:  # the app's clock: the wall clock, or a test's ManualClock
+            self._timer = timing(self.app).every_second(self, self.tick)
         self.set_interval(1, self.sync)
 
     def sync(self) -> None:
@@ -169,6 +183,8 @@ class AuctionScreen(ModalScreen[Outcome | None]):
 
     def _digits_money(self, amount: int) -> str:
         currency = self.game.state.edition.currency
+        if self.game.state.edition.money_style == "millions":  # M1.5m: the font draws "." and "m" small
+            return self.game.money(amount)
         return f"{currency}{amount}" if currency in DIGIT_SYMBOLS else str(amount)
 
     def _say(self, text: str, error: bool = False) -> None:
@@ -184,7 +200,8 @@ class AuctionScreen(ModalScreen[Outcome | None]):
             self._say(f"there is no bidder {index + 1}; pick 1-{len(players)}", error=True)
             return
         self.selected = players[index]
-        self._say(f"{self.selected} bids next: o / t / f raise by 1 / 10 / 50, b types an amount")
+        steps = " / ".join(self.game.money(step) if step >= 1000 else str(step) for step in self.raises.values())
+        self._say(f"{self.selected} bids next: o / t / f raise by {steps}, b types an amount")
         self._show()
 
     def action_raise_bid(self, step: int) -> None:
@@ -220,8 +237,8 @@ class AuctionScreen(ModalScreen[Outcome | None]):
         """
         if self.typing is not None:
             self._type(event.key, event.character if event.is_printable else None)
-        elif event.key in QUICK_RAISES:
-            self.action_raise_bid(QUICK_RAISES[event.key])
+        elif event.key in self.raises:
+            self.action_raise_bid(self.raises[event.key])
         elif event.key.isdigit() and 1 <= int(event.key) <= 8:
             self.action_pick(int(event.key) - 1)
         elif event.key in ("b", "s", "escape"):
@@ -280,6 +297,9 @@ class AuctionScreen(ModalScreen[Outcome | None]):
             self.set_class(0 < self.remaining <= FINAL_SECONDS, "-final")
         if 0 < self.remaining <= FINAL_SECONDS:
             self.app.bell()
+            if self.is_mounted:
+                self._say(f"{self.remaining} second{'s' if self.remaining != 1 else ''} left: last bids now!",
+                          error=True)
         if self.remaining == 0:
             self._close("time is up")
 
@@ -300,12 +320,12 @@ class AuctionScreen(ModalScreen[Outcome | None]):
             return
         self.closing = True
         if self._timer is not None:
-            self._timer.stop()
+            self._timer()
         self.app.notify(f"{why}: {outcome.summary}", title="Auction closed")
         self.dismiss(outcome)
 
     def action_leave(self) -> None:
         """Esc: back to the table with the auction still open."""
         if self._timer is not None:
-            self._timer.stop()
+            self._timer()
         self.dismiss(None)

@@ -9,6 +9,7 @@ from banker.events import BANK, POT
 from banker.landing import utility_times
 from banker.rules.rent import rent_due
 from banker.state import GameState
+from screens.city_marks import city_space_cost, district_marks
 from screens.colours import group_style, token_style
 from screens.player_card import building_mark, building_style
 
@@ -32,6 +33,8 @@ def landing_cost(state: GameState, position: int) -> Text:
         if deed.kind == "utility":
             return Text(f"{utility_times(state, space.name)}x dice", style="bold")
         return Text(f"rent {money(rent_due(state, space.name))}", style="bold")
+    if edition.max_blocks and (city := city_space_cost(state, space)) is not None:  # Monopoly City's spaces
+        return city
     match space.type:
         case "go":
             return Text(f"collect {money(edition.go_salary)}", style="green")
@@ -45,6 +48,8 @@ def landing_cost(state: GameState, position: int) -> Text:
             return Text("go to jail", style="red")
         case "free_parking" if state.free_parking:
             return Text(f"pot {money(state.cash(POT))}", style="green")
+        case "free_parking" if edition.mr_monopoly:  # Sore Losers (001): steal a sore loser coin
+            return Text("steal a coin", style="green")
         case "jail":
             return Text("just visiting", style="dim")
         case "auction":
@@ -93,7 +98,9 @@ class BoardList(DataTable):
             name.append("■ ", style=group_style(deed.group))
             if holding.owner != BANK:
                 owner = Text(holding.owner, style=token_style(self.colours.get(holding.owner, "white")))
-            if holding.level:
+            if deed.kind == "district":  # Monopoly City: "3R 2I !Power SKY"
+                built = district_marks(holding)
+            elif holding.level:
                 built = Text(building_mark(holding.level), style=building_style(holding.level))
             elif holding.depot:
                 built = Text("depot", style="bold blue")

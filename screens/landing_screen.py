@@ -35,8 +35,10 @@ class Landing:
 class LandingScreen(ModalScreen[Landing | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, game: Game, player: str, position: int | None = None, fixed: bool = False) -> None:
+    def __init__(self, game: Game, player: str, position: int | None = None, fixed: bool = False,
+                 title: str = "") -> None:
         super().__init__(id="landing", classes="dialog-screen")
+        self.title_text = title  # the flow's own title for a given landing (Sore Losers: after a trap)
         self.game = game
         state = game.state
         self.players = list(state.active_players) or list(state.players)
@@ -52,6 +54,7 @@ class LandingScreen(ModalScreen[Landing | None]):
             title = "Landing: who landed on which space?"
             if self.fixed and self.position is not None:
                 title = f"Then {self.player} lands on {self.game.state.edition.spaces[self.position].name}"
+            title = self.title_text or title
             yield Label(title, classes="dialog-title", markup=False)
             with Horizontal(id="landing-columns"):
                 with Vertical(id="landing-players-column"):

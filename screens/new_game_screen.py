@@ -16,12 +16,14 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static, Switch
 
+from banker.commands import StartClock
 from banker.errors import Refusal
 from banker.game import HOUSE_RULES, Game, player_names_refusal
 from banker.ledger import LedgerError
 from banker.saves import TOKEN_COLOURS, new_game_path
 from editions import Edition, EditionError, edition_files, load_edition_file
 from screens.colours import token_style
+from screens.timing import timing
 
 if TYPE_CHECKING:
     from screens.app import BankerApp
@@ -32,7 +34,17 @@ DEFAULT_PLAYERS = 3
 
 def rule_applies(rule: str, edition: Edition) -> bool:
     """A house rule the edition does not already play by (Mega has the speed die built in; the core refuses it)."""
+    if rule == "timed-auctions" and edition.timed_auctions:  # City's trading unit times auctions already
+        return False
     return not (rule == "speed-die" and edition.speed_die)
+
+
+CLOCKS = [("no game clock: play until one player is left", 0), ("1 hour", 60), ("2 hours", 120)]
+
+
+def has_clock_choice(edition: Edition) -> bool:
+    """The game clock is chosen at creation where the box has the trading unit (Monopoly City)."""
+    return edition.timed_auctions
 
 
 def usable_editions() -> dict[str, Edition]:
@@ -91,6 +103,9 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="form-row"):
                 yield Button("+ player (ctrl+n)", id="more", compact=True)
                 yield Button("- player (ctrl+r)", id="fewer", compact=True)
+            with Horizontal(classes="form-row", id="clock-row"):
+                yield Label("Clock", classes="form-label")
+                yield Select(CLOCKS, value=0, allow_blank=False, id="clock", compact=True)
             yield Label("House rules", classes="section")
             for rule, text in HOUSE_RULES.items():
                 with Horizontal(classes="form-row rule-row", id=f"rule-row-{rule}"):
@@ -119,6 +134,7 @@ class NewGameScreen(Screen[None]):
         self.query_one("#edition-about", Static).update(about)
         for rule in HOUSE_RULES:
             self.query_one(f"#rule-row-{rule}").display = rule_applies(rule, edition)
+        self.query_one("#clock-row").display = has_clock_choice(edition)
         self.set_count(self.count)
 
     def set_count(self, count: int) -> None:
@@ -173,8 +189,12 @@ class NewGameScreen(Screen[None]):
         for index, name in enumerate(names):
             value = self.query_one(f"#colour-{index}", Select).value
             colours[name] = value if isinstance(value, str) else TOKEN_COLOURS[index]
+        clock = self.query_one("#clock", Select).value if has_clock_choice(edition) else 0
         try:
             game = Game.create(path, edition, names, rules)
+            if isinstance(clock, int) and clock:  # its start goes into the ledger, like `banker new --clock`
+                started = timing(self.app).now().isoformat(timespec="seconds")
+                game.execute(StartClock(clock, started))
         except (Refusal, LedgerError) as error:
             self.refuse(str(error))
             return

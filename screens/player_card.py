@@ -9,6 +9,7 @@ from textual.widgets import Digits, Static
 
 from banker.state import HOTEL, SKYSCRAPER, GameState
 from editions import HoldingKind
+from screens.city_marks import district_marks
 from screens.colours import group_style, token_style
 
 DIGIT_CHARACTERS = set("0123456789$£€")
@@ -16,6 +17,8 @@ DIGIT_CHARACTERS = set("0123456789$£€")
 
 def cash_digits(state: GameState, amount: int) -> str:
     """The cash for the Digits widget: its font has no thousands separator and few currency signs."""
+    if state.edition.money_style == "millions":  # City: M37.7m as the game prints it (the font draws . and m small)
+        return state.edition.money(amount)
     sign = state.edition.currency if set(state.edition.currency) <= DIGIT_CHARACTERS else ""
     return f"{sign}{amount}"
 
@@ -33,6 +36,8 @@ def building_style(level: int) -> str:
 
 def holding_text(kind: HoldingKind, count: int) -> str:
     """A holding as the table counts it: "2 bus tickets", or filled and empty dots up to the most one may hold."""
+    if kind.max_held == 1 and count == 1:  # a single card (City's Rent Dodge card): its name says it
+        return kind.name
     if kind.max_held and count <= kind.max_held:
         return f"{kind.plural} {'●' * count}{'○' * (kind.max_held - count)}"
     return kind.count(count)
@@ -56,7 +61,11 @@ def deeds_text(state: GameState, player: str) -> Text:
             text.append("■" if whole else "□", style=group_style(group))
             text.append(" ")
             text.append(name, style="dim strike" if holding.mortgaged else "")
-            if holding.level:
+            if state.deed(name).kind == "district":  # Monopoly City: blocks, hazard/bonus, SKY, tower, stadium, rail
+                if marks := district_marks(holding):
+                    text.append(" ")
+                    text.append_text(marks)
+            elif holding.level:
                 text.append(f" {building_mark(holding.level)}", style=building_style(holding.level))
             if holding.depot:
                 text.append(" depot", style="bold blue")
@@ -65,21 +74,38 @@ def deeds_text(state: GameState, player: str) -> Text:
     return text
 
 
+def sore_loser_badges(state: GameState, player: str) -> list[tuple[str, str]]:
+    """Monopoly for Sore Losers: the Mr. Monopoly token, and the player he stands on (001)."""
+    badges = []
+    if state.mr_monopoly and state.mr_monopoly == player:
+        badges.append((" MR. MONOPOLY ", "bold reverse green"))
+    if player in state.trapped:
+        badges.append((f" TRAPPED by {state.mr_monopoly} " if state.mr_monopoly else " TRAPPED ", "bold reverse red"))
+    return badges
+
+
 def marks_text(state: GameState, player: str) -> Text:
     text = Text()
     if player in state.bankrupt:
         text.append("BANKRUPT", style="bold reverse red")
     if player in state.in_jail:
         text.append("IN JAIL", style="bold reverse #ff8c00")
+    for badge, style in sore_loser_badges(state, player):  # Sore Losers: Mr. Monopoly, trapped
+        if text:
+            text.append("  ")
+        text.append(badge, style=style)
     for deck in state.jail_cards[player]:
         if text:
             text.append("  ")
         text.append(f"Get Out of Jail Free ({'Chance' if deck == 'chance' else 'Chest'})", style="bold cyan")
+    badges = bool(sore_loser_badges(state, player))
     for kind in state.edition.holdings.values():
         count = state.count(kind.key, player)
+        if kind.awarded_for and player == state.mr_monopoly and not count:
+            continue  # Sore Losers: Mr. Monopoly never holds coins, the badge says it
         if count or kind.start:  # a kind every player starts with shows even when it runs out
             if text:
-                text.append("  ")
+                text.append("\n" if badges else "  ")  # a badge takes the line: the coins go below it
             text.append(holding_text(kind, count), style="bold yellow")
     return text
 
@@ -105,11 +131,10 @@ class PlayerCard(Vertical):
     def show(self, state: GameState, current: bool) -> None:
         player = self.player
         cash = state.cash(player)
-        deeds = tuple((d, state.deeds[d].level, state.deeds[d].mortgaged, state.deeds[d].depot)
-                      for d in state.deeds_of(player))
+        deeds = tuple((d, state.deeds[d]) for d in state.deeds_of(player))  # the whole holding: City blocks too
         holdings = tuple(state.count(kind, player) for kind in state.edition.holdings)
         key = (cash, current, deeds, player in state.in_jail, player in state.bankrupt,
-               tuple(state.jail_cards[player]), holdings)
+               tuple(state.jail_cards[player]), holdings, state.mr_monopoly == player, player in state.trapped)
         if key == self.shown:
             return
         self.shown = key

@@ -49,7 +49,7 @@ from banker.rules.buildings import (
     sale_value,
     sell_refusal,
 )
-from banker.rules.deeds import lift_cost, mortgage_refusal, unmortgage_refusal
+from banker.rules.deeds import lift_cost, mortgage_amount, mortgage_refusal, unmortgage_refusal
 from banker.rules.mega import depot_refusal
 from screens.amount_screen import AmountScreen, dice_screen
 from screens.choice_screen import Choice, ChoiceScreen
@@ -380,7 +380,7 @@ class TableFlows:
     @work(exclusive=True)
     async def action_mortgage(self) -> None:
         state, money = self.game.state, self.game.money
-        choices = [Choice(f"{player} · {deed}: +{money(state.deed(deed).mortgage)}", (player, deed),
+        choices = [Choice(f"{player} · {deed}: +{money(mortgage_amount(state, deed))}", (player, deed),
                           mortgage_refusal(state, player, deed))
                    for player, deed in self.owned() if not state.deeds[deed].mortgaged]
         picked = await self.pick_deed("Mortgage which deed?", choices, "no unmortgaged deed is owned by a player")
@@ -404,17 +404,20 @@ class TableFlows:
         player = await self.pick_player("Jail: which player?")
         if player is None:
             return
+        command = await self.ask(ChoiceScreen(f"Jail: {player}", self.jail_choices(player)))
+        if command is not None:
+            await self.pay(command)
+
+    def jail_choices(self, player: str) -> list[Choice]:
+        """Leave jail (fine, card, doubles) or go; Sore Losers' Mr. Monopoly sends another player instead."""
         state, money = self.game.state, self.game.money
         if player in state.in_jail:
             choices = [Choice(f"pay the {money(state.edition.jail_fine)} fine and leave", c.Bail(player))]
             choices += [Choice(f"use the {DECK_NAMES[deck]} Get Out of Jail Free card", c.UseJailCard(player, deck))
                         for deck in dict.fromkeys(state.jail_cards[player])]
             choices.append(Choice("rolled doubles: leave without paying", c.RolledOut(player)))
-        else:
-            choices = [Choice(f"{player} goes to jail", c.GoToJail(player))]
-        command = await self.ask(ChoiceScreen(f"Jail: {player}", choices))
-        if command is not None:
-            await self.pay(command)
+            return choices
+        return [Choice(f"{player} goes to jail", c.GoToJail(player))]
 
     async def auction_pick(self, title: str) -> c.OpenAuction | None:
         """Which deed the bank holds goes up for auction: a bankruptcy's deeds first."""

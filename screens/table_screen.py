@@ -21,12 +21,16 @@ from banker.events import BANK, POT
 from banker.game import Game
 from banker.landing import has_holding_offers
 from banker.language import USAGE, parse, uses_speed_die
+from banker.sore_losers_landing import plays_sore_losers
 from banker.state import GameState
 from screens.board_list import BoardList
 from screens.choice_screen import Choice, ChoiceScreen
+from screens.city_flows import CityFlows
 from screens.command_bar import CommandBar
+from screens.game_clock import GameClock
 from screens.phone_flows import PhoneFlows
 from screens.player_card import PlayerCard
+from screens.sore_losers_flows import SoreLosersFlows
 from screens.status_line import StatusLine
 from screens.table_flows import TableFlows
 
@@ -52,15 +56,20 @@ TABLE_KEYS: list[tuple[str, str, str, str, bool]] = [
     ("h", "holdings", "Tickets", "Bus tickets: take one from the bank, or ride on one instead of rolling", False),
     ("M", "speed_die", "Speed die", "The speed die showed Mr. Monopoly or the Bus: move on from the highlighted space",
      False),
+    ("k", "clock", "Clock", "The game clock: restart it for another hour (clock 60), or stop it", False),
     ("w", "wallets", "Phones", "Phones at the table: the QR code to scan; start or stop the wallets", False),
     ("P", "proposals", "Proposals", "Actions proposed from the phones: a accepts, r refuses", False),
+    ("o", "coins", "Coins", "Sore loser coins: cash in 4 for Mr. Monopoly, or take one from the bank", False),
+    ("f", "free_house", "Free house", "Doubles while there is a Mr. Monopoly: one free house on any street", False),
+    ("T", "trap", "Trap", "Mr. Monopoly landed on a player: trap them (maybe steal a deed); or release one", False),
     ("L", "ledger", "Ledger", "Every event of the game, with running balances", False),
     ("colon", "command", "Type", "Type an action in the command language", False),
     ("ctrl+y", "redo", "Redo", "Redo the action just undone", False),
     ("G", "go_pick", "GO for…", "A player of your choice passed GO", False),
     ("r", "raise_money", "Raise money", "What a player could sell or mortgage, and do it", False),
     ("x", "bankrupt", "Bankrupt", "Declare a player bankrupt to a creditor", False),
-    ("E", "end_game", "End of game", "The valuation, the winner and the net-worth chart", False),
+    ("E", "end_game", "End of game", "The valuation, the winner, the net-worth chart (Sore Losers: the final round)",
+     False),
     ("question_mark", "keys", "Keys", "Show or hide every key of this screen", False),
 ]
 KEY_NAMES = {"colon": ":", "question_mark": "?"}
@@ -69,6 +78,10 @@ FEATURES = {
     "depot": lambda state: state.edition.has_depots,
     "holdings": has_holding_offers,
     "speed_die": uses_speed_die,
+    "coins": plays_sore_losers,
+    "free_house": plays_sore_losers,
+    "trap": plays_sore_losers,
+    "clock": lambda state: state.clock is not None or bool(state.edition.max_blocks),
 }
 SHORT_PIECES = {"houses": "⌂", "skyscrapers": " sky"}  # the bank line when the terminal is narrow
 
@@ -77,6 +90,8 @@ def bank_parts(state: GameState, short: bool = False) -> list[str]:
     """The bank's building pieces and holdings, e.g. "32 houses", "16 bus tickets" ("32⌂", "16 tickets" short)."""
     parts = []
     for piece, count in state.supply.items():
+        if piece in ("houses", "hotels") and not getattr(state.edition, piece):  # City: blocks, no houses
+            continue
         name = piece[:-1] if count == 1 else piece
         parts.append(f"{count}{SHORT_PIECES[piece]}" if short and piece in SHORT_PIECES else f"{count} {name}")
     for kind in state.edition.holdings.values():
@@ -85,7 +100,7 @@ def bank_parts(state: GameState, short: bool = False) -> list[str]:
     return parts
 
 
-class TableScreen(PhoneFlows, TableFlows, Screen[None]):
+class TableScreen(PhoneFlows, CityFlows, SoreLosersFlows, TableFlows, Screen[None]):
     BINDINGS = [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
 
@@ -101,6 +116,7 @@ class TableScreen(PhoneFlows, TableFlows, Screen[None]):
         state = self.game.state
         yield Header()
         yield StatusLine(lambda width: self.status_text(self.banker.current_player, width))
+        yield GameClock(self.game, lambda: self.banker.current_player)
         with Horizontal(id="table-body"):
             with VerticalScroll(id="cards"):
                 for index, player in enumerate(state.players):
@@ -145,6 +161,7 @@ class TableScreen(PhoneFlows, TableFlows, Screen[None]):
             card.show(state, card.player == current)
         self.query_one(BoardList).show(state)
         self.query_one(StatusLine).show()
+        self.query_one(GameClock).tick()
 
     def status_text(self, current: str, width: int = 120) -> Text:
         """One line: whose turn, the bank's pieces and holdings, the pot and the ledger; shorter when narrow."""

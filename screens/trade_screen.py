@@ -33,6 +33,8 @@ from banker.language import parse_amount
 from banker.rules.money import short_of_cash
 from banker.rules.trade import holdings_refusal, mortgage_fee, tradable_refusal
 from editions import Edition
+from screens.auction_screen import timed_auctions
+from screens.deal_timer import DEAL_SECONDS, DealTimer
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
 DECK_WORDS = {"chance": "chance", "community_chest": "chest"}  # the command language's words
@@ -77,9 +79,16 @@ class TradeScreen(ModalScreen[Outcome | None]):
         Binding("escape", "cancel", "call off"),
     ]
 
-    def __init__(self, game: Game, first: str | None = None, second: str | None = None) -> None:
+    def __init__(self, game: Game, first: str | None = None, second: str | None = None, *,
+                 seconds: int = DEAL_SECONDS, timed: bool | None = None, autostart: bool = True) -> None:
+        """`timed`: the deal timer (default: City, or the timed-auctions house rule); `seconds` and
+        `autostart` let a test drive it with `DealTimer.tick()` or the app's ManualClock."""
         super().__init__()
         self.game = game
+        self.timed = timed_auctions(game) if timed is None else timed
+        self.seconds = seconds
+        self.autostart = autostart
+        self.closing = False
         players = game.state.active_players
         if len(players) < 2:
             raise Refusal("a trade needs two players still in the game")
@@ -93,6 +102,8 @@ class TradeScreen(ModalScreen[Outcome | None]):
         players = [(p, p) for p in self.game.state.active_players]
         with VerticalScroll(id="trade-box"):
             yield Static("Trade", classes="title")
+            if self.timed:
+                yield DealTimer(self.seconds, self.time_is_up, self.autostart)
             yield Static("space ticks a deed or card · tab moves on · ctrl+r reviews · esc calls off",
                          classes="hint")
             with ContentSwitcher(initial="trade-form", id="trade-switcher"):
@@ -103,7 +114,7 @@ class TradeScreen(ModalScreen[Outcome | None]):
                                 yield Label("", id=f"trade-caption-{side}", classes="trade-caption")
                                 yield Select(players, value=self.initial[side], allow_blank=False,
                                              id=f"trade-player-{side}")
-                                yield Input(placeholder="cash it gives (blank = none)", restrict=r"[0-9,]*",
+                                yield Input(placeholder="cash it gives (blank = none)", restrict=self.cash_chars,
                                             max_length=12, id=f"trade-cash-{side}")
                                 yield SelectionList[str](id=f"trade-items-{side}", classes="trade-items")
                                 yield Static("", id=f"trade-unoffered-{side}", classes="hint")
@@ -279,8 +290,27 @@ class TradeScreen(ModalScreen[Outcome | None]):
         self.query_one("#trade-confirm", Button).focus()
         self.refresh_bindings()
 
+    @property
+    def cash_chars(self) -> str:
+        """What the cash boxes accept: whole numbers, or City's 500k / 2m / 3.5m."""
+        return r"[0-9,.kKmM]*" if self.game.state.edition.money_style == "millions" else r"[0-9,]*"
+
+    def time_is_up(self) -> None:
+        """The deal timer ran out before the deal was confirmed: close, nothing traded."""
+        if self.closing:
+            return
+        self.closing = True
+        self.app.bell()
+        self.app.notify("The deal timer ran out before the deal was confirmed: no deal, nothing was traded.",
+                        title="Deal off", severity="warning", timeout=10, markup=False)
+        self.dismiss(None)
+
+    def _stop_timer(self) -> None:
+        for timer in self.query(DealTimer):
+            timer.stop()
+
     def action_confirm(self) -> None:
-        if not self.reviewing:
+        if not self.reviewing or self.closing:
             return
         try:
             outcome = self.game.do(self.line)
@@ -288,6 +318,8 @@ class TradeScreen(ModalScreen[Outcome | None]):
             self.action_back()
             self._say(str(refusal), error=True)
             return
+        self.closing = True
+        self._stop_timer()
         self.app.notify(outcome.summary, title="Trade")
         self.dismiss(outcome)
 
@@ -303,6 +335,8 @@ class TradeScreen(ModalScreen[Outcome | None]):
         if self.reviewing:
             self.action_back()
         else:
+            self.closing = True
+            self._stop_timer()
             self.dismiss(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
