@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import commands as c
 from .events import BANK
-from .landing import PICK_DEED, Offer, _deed_offers, refusal_of, unowned_deeds
+from .landing import PICK_DEED, Due, Offer, _deed_offers, refusal_of, unowned_deeds
 from .moves import Move
 from .rules.city import dodge_kind, planning_refusal
 from .state import GameState
@@ -117,3 +117,24 @@ def parking_offers(state: GameState, player: str) -> list[Offer]:
         offers.append(Offer(f"collect the Free Parking pot: {state.edition.money(state.cash('pot'))}",
                             c.CollectPot(player)))
     return offers or [Offer("Free Parking: nothing to take")]
+
+
+def build_due(state: GameState, command: c.Command) -> Due | None:
+    """What a City build costs the player (blocks, stadium, skyscraper, tower, clearing a hazard), so a
+    player short of cash is offered the raise-money screen instead of a bare refusal (004 prices)."""
+    edition = state.edition
+    match command:
+        case c.BuildBlocks(player, deed, kind, count):
+            card = state.deed(deed)
+            price = card.residential_cost if kind == "residential" else card.industrial_cost
+            return Due(player, price * count, BANK, False, f"{count} {kind} blocks on {deed}")
+        case c.BuildStadium(player, deed):
+            return Due(player, edition.stadium_cost, BANK, False, f"a stadium on {deed}")
+        case c.BuildSkyscraper(player, deed):
+            return Due(player, state.deed(deed).skyscraper_cost, BANK, False, f"a skyscraper on {deed}")
+        case c.BuildTower(player, deed):
+            return Due(player, edition.tower_cost, BANK, False, f"the Monopoly Tower on {deed}")
+        case c.ClearHazard(player, deed) if state.deeds[deed].hazard:
+            blocks = edition.hazards[state.deeds[deed].hazard].blocks
+            return Due(player, blocks * edition.hazard_clear_per_block, BANK, False, f"clearing the hazard on {deed}")
+    return None

@@ -335,6 +335,10 @@ def amount_due(state: GameState, command: c.Command) -> Due | None:
             money_out = Due(player, lift_cost(state, deed), BANK, False, f"lifting the mortgage on {deed}")
         case c.DrawCard():
             money_out = _card_due(state, command)
+        case _ if state.edition.max_blocks:  # Monopoly City's builds: banker/city_landing.py
+            from .city_landing import build_due
+
+            money_out = build_due(state, command)
     if money_out is None or money_out.payer in ACCOUNTS or money_out.amount <= 0:
         return None
     return money_out
@@ -360,9 +364,20 @@ def _card_due(state: GameState, cmd: c.DrawCard) -> Due | None:
 
 
 def shortfall(state: GameState, command: c.Command) -> Due | None:
-    """The payment `command` makes when the payer's cash does not cover it, else None."""
+    """The payment `command` makes when the payer's cash does not cover it, else None.
+
+    None too when the rules would refuse the command with the cash in hand (no spin, not the owner):
+    raising money would not help, so the refusal itself is what the banker should read.
+    """
     due = amount_due(state, command)
     if due is None or due.payer not in state.accounts or due.amount <= state.cash(due.payer):
+        return None
+    richer = state.copy()
+    richer.accounts[due.payer] += due.amount
+    richer.accounts[BANK] -= due.amount
+    try:
+        decide(richer, command)
+    except Refusal:
         return None
     return due
 

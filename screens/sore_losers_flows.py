@@ -125,7 +125,7 @@ class SoreLosersFlows:
 
         reason = sell_refusal(state, state.deeds[built].owner, built) if built else None
         self.refused(reason or f"buildings are never sold back in {state.edition.name}: "
-                               "they stay on their street for the rest of the game")
+                               f"they stay on their {state.edition.term('street')} for the rest of the game")
 
     @work(exclusive=True)
     async def action_coins(self) -> None:

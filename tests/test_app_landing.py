@@ -217,3 +217,35 @@ def test_token_colours_are_kept_per_game(tmp_path: Path) -> None:
     assert load_token_colours(tmp_path, "game-a") == {"Alice": "blue"}
     assert load_token_colours(tmp_path, "missing") == {}
     assert default_colours(("A", "B"))["B"] == "blue"
+
+
+def test_a_city_build_short_of_cash_goes_to_raise_money(new_game) -> None:  # type: ignore[no-untyped-def]
+    """004: blocks, stadiums, skyscrapers, the tower and clearing a hazard cost cash; a player short of it is
+    offered the raise-money screen (mortgage at the rent value) with the price, not a bare refusal."""
+    city = new_game("city", players=("Alice", "Bob"))
+    play(city, "buy Alice Summergate", "buy Alice Stoneside", "hazard Bob Summergate 'Rubbish Dump'",
+         "spin Alice 3")
+    cash = city.state.cash("Alice")
+    play(city, f"pay Alice {cash - 100}")
+    state = city.state
+    cases = {
+        c.BuildBlocks("Alice", "Stoneside", "residential", 2): 2 * state.deed("Stoneside").residential_cost,
+        c.BuildStadium("Alice", "Stoneside"): state.edition.stadium_cost,
+        c.BuildSkyscraper("Alice", "Stoneside"): state.deed("Stoneside").skyscraper_cost,
+        c.ClearHazard("Alice", "Summergate"): 2 * state.edition.hazard_clear_per_block,
+    }
+    for command, price in cases.items():
+        due = shortfall(state, command)
+        assert due is not None and due.amount == price and due.creditor == "bank" and not due.owed, command
+    assert amount_due(state, c.BuildTower("Alice", "Stoneside")).amount == state.edition.tower_cost
+
+
+def test_a_build_the_rules_refuse_anyway_is_not_sent_to_raise_money(new_game) -> None:  # type: ignore[no-untyped-def]
+    """Raising money cannot help a build without a spin or on another player's district: the refusal shows."""
+    city = new_game("city", players=("Alice", "Bob"))
+    play(city, "buy Alice Summergate", "buy Bob Stoneside")
+    play(city, f"pay Alice {city.state.cash('Alice') - 100}")
+    assert shortfall(city.state, c.BuildBlocks("Alice", "Summergate", "residential", 1)) is None  # no spin
+    play(city, "spin Alice 2")
+    assert shortfall(city.state, c.BuildBlocks("Alice", "Stoneside", "residential", 1)) is None  # Bob's
+    assert shortfall(city.state, c.BuildBlocks("Alice", "Summergate", "residential", 1)) is not None
