@@ -93,6 +93,9 @@ class Game:
             raise Refusal(f"unknown house rule {unknown[0]!r}; known: {', '.join(HOUSE_RULES)}")
         if "speed-die" in rules and edition.speed_die:
             raise Refusal(f"{edition.name} already plays with the speed die; leave out --house-rule speed-die")
+        if "speed-die" in rules and not edition.speed_die_house_rule:
+            raise Refusal(f"{edition.name} is not played with the speed die (rulebook 002 is for the classic board); "
+                          f"leave out --house-rule speed-die")
         if reason := player_names_refusal(players, edition):
             raise Refusal(reason)
         names = tuple(n.strip() for n in players)

@@ -147,6 +147,7 @@ class Edition:
     depot_sellback: int = 0
     build_needs: str = "whole_group"  # or all_but_one (Mega: build once you own all but one of a group)
     speed_die: bool = False  # three dice: totals 2-15
+    speed_die_house_rule: bool = True  # the speed die may be added (002 is written for a classic board)
     sell_buildings: bool = True
     mr_monopoly: bool = False  # Sore Losers: four coins cash in for the Mr. Monopoly token
     final_rent_round: bool = False  # Sore Losers: `final` pays every owner their rents, then most cash wins
@@ -404,6 +405,7 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         depot_sellback=depot_sellback,
         build_needs=build_needs,
         speed_die=rules.get("speed_die", bool, False),
+        speed_die_house_rule=rules.get("speed_die_house_rule", bool, True),
         sell_buildings=rules.get("sell_buildings", bool, True),
         mr_monopoly=rules.get("mr_monopoly", bool, False),
         final_rent_round=rules.get("final_rent_round", bool, False),

@@ -36,7 +36,7 @@ def rule_applies(rule: str, edition: Edition) -> bool:
     """A house rule the edition does not already play by (Mega has the speed die built in; the core refuses it)."""
     if rule == "timed-auctions" and edition.timed_auctions:  # City's trading unit times auctions already
         return False
-    return not (rule == "speed-die" and edition.speed_die)
+    return not (rule == "speed-die" and (edition.speed_die or not edition.speed_die_house_rule))
 
 
 CLOCKS = [("no game clock: play until one player is left", 0), ("1 hour", 60), ("2 hours", 120)]

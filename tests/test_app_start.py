@@ -13,7 +13,7 @@ from banker.game import Game
 from banker.saves import game_key, games_dir, load_token_colours
 from editions import load_edition
 from screens.app import BankerApp, make_app
-from screens.new_game_screen import NewGameScreen
+from screens.new_game_screen import NewGameScreen, rule_applies
 from screens.start_screen import StartScreen
 from screens.table_screen import TableScreen
 
@@ -156,3 +156,10 @@ async def test_a_file_that_is_not_a_game_gets_a_clear_message(tmp_path: Path) ->
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
         assert any("not a Banker game file" in n.message and n.severity == "error" for n in app._notifications)
+
+
+def test_the_new_game_screen_offers_the_speed_die_only_where_it_can_be_added() -> None:
+    """The core refuses `speed-die` on Mega (built in), Sore Losers and City (002 is for the classic board)."""
+    offered = {e: rule_applies("speed-die", load_edition(e)) for e in ("classic-us", "classic-uk", "mega",
+                                                                         "sore-losers", "city")}
+    assert offered == {"classic-us": True, "classic-uk": True, "mega": False, "sore-losers": False, "city": False}

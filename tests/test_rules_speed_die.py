@@ -130,3 +130,13 @@ def test_bus_moves_on_the_classic_board(speedy: Game) -> None:
     assert (move.target.position if move.target else None) == 2
     move = bus(state, "Alice", space_at(state, "37"))
     assert (move.target.position if move.target else None) == 2 and move.passes_go
+
+
+@pytest.mark.parametrize("edition", ["sore-losers", "city"])
+def test_the_speed_die_is_not_added_to_sore_losers_or_city(tmp_path: Path, edition: str) -> None:
+    """002 is written for the classic board: Sore Losers has its own Mr. Monopoly, City plays in M with the
+    trading unit; their files say speed_die_house_rule = false and the game is not created."""
+    with pytest.raises(Refusal, match="is not played with the speed die.*leave out --house-rule speed-die"):
+        Game.create(tmp_path / "game.db", load_edition(edition), ("Alice", "Bob"), ("speed-die",))
+    assert not (tmp_path / "game.db").exists()
+    assert load_edition("classic-uk").speed_die_house_rule and not load_edition(edition).speed_die_house_rule
