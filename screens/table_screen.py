@@ -48,7 +48,7 @@ TABLE_KEYS: list[tuple[str, str, str, str, bool]] = [
     ("b", "build", "Build", "Build a house, hotel or skyscraper (only the legal choices)", True),
     ("s", "sell", "Sell", "Sell a building or a train depot back to the bank", True),
     ("m", "mortgage", "Mortgage", "Mortgage a deed", True),
-    ("u", "unmortgage", "Unmortgage", "Lift a mortgage: pay the mortgage plus 10%", True),
+    ("u", "unmortgage", "Unmortgage", "Lift a mortgage: pay the bank back (plus the edition's interest)", True),
     ("j", "jail", "Jail", "Go to jail, pay the fine, use a card or rolled doubles", True),
     ("a", "auction", "Auction", "Auction a deed the bank holds", True),
     ("t", "trade", "Trade", "A trade between two players", True),

@@ -68,6 +68,20 @@ class Offer:
         return [edition.holdings[key].count(self.holdings.count(key)) for key in dict.fromkeys(self.holdings)]
 
 
+
+def mortgage_choices(edition: Edition) -> tuple[str, str, str]:
+    """The caption and the two choices for a mortgaged deed that changes hands, in this edition's terms:
+    10% interest in the classic boxes; Monopoly City charges none and buys back for what the mortgage paid."""
+    deed, pct = edition.term("deed"), edition.mortgage_interest_pct
+    if pct:
+        return (f"A mortgaged {deed} changes hands: its new owner lifts the mortgage now, "
+                f"or pays the bank {pct}% now and keeps it mortgaged.",
+                f"pay {pct}% now, keep it mortgaged", f"lift now (mortgage value + {pct}%)")
+    return (f"A mortgaged {deed} changes hands: its new owner buys it back now for what the mortgage paid, "
+            f"or keeps it mortgaged (no interest in {edition.name}).",
+            "keep it mortgaged (no interest)", "buy it back now (what the mortgage paid)")
+
+
 class TradeScreen(ModalScreen[Outcome | None]):
     """Builds one trade; dismisses with its Outcome, or None when called off."""
 
@@ -119,11 +133,11 @@ class TradeScreen(ModalScreen[Outcome | None]):
                                 yield SelectionList[str](id=f"trade-items-{side}", classes="trade-items")
                                 yield Static("", id=f"trade-unoffered-{side}", classes="hint")
                     with Vertical(id="trade-mortgage"):
-                        yield Static("A mortgaged deed changes hands: its new owner lifts the mortgage now, "
-                                     "or pays the bank 10% now and keeps it mortgaged.", classes="trade-caption")
+                        caption, keep, lift = mortgage_choices(self.game.state.edition)
+                        yield Static(caption, classes="trade-caption")
                         with RadioSet(id="trade-lift"):
-                            yield RadioButton("pay 10% now, keep it mortgaged", value=True, id="trade-keep")
-                            yield RadioButton("lift now (mortgage value + 10%)", id="trade-lift-now")
+                            yield RadioButton(keep, value=True, id="trade-keep")
+                            yield RadioButton(lift, id="trade-lift-now")
                     yield Button("Review the trade (ctrl+r)", id="trade-review-button", variant="primary")
                 with Vertical(id="trade-review"):
                     yield Static("", id="trade-summary")
@@ -244,7 +258,8 @@ class TradeScreen(ModalScreen[Outcome | None]):
         for receiver, giver in ((second, first), (first, second)):
             for deed in giver.deeds:
                 if fee := mortgage_fee(state, deed, lift):
-                    what = "lifts the mortgage on" if lift else "pays 10% interest to keep mortgaged"
+                    pct = state.edition.mortgage_interest_pct
+                    what = "lifts the mortgage on" if lift else f"pays {pct}% interest to keep mortgaged"
                     lines.append(f"{receiver.player} {what} {deed}: {money(fee)} to the bank")
         for player, out, back, received in ((first.player, first.cash, second.cash, second.deeds),
                                             (second.player, second.cash, first.cash, first.deeds)):

@@ -13,7 +13,8 @@ from textual.widgets import SelectionList, Static
 
 from banker import events as ev
 from banker.game import Game
-from screens.trade_screen import TradeScreen
+from editions import load_edition
+from screens.trade_screen import TradeScreen, mortgage_choices
 
 
 @pytest.fixture
@@ -146,3 +147,12 @@ async def test_core_refusal_at_confirm_is_shown_and_nothing_changes(table: Game)
         assert "Alice has $450 but this trade costs $900" in shown(app, "#trade-message")
         assert not app.screen.reviewing
         assert game.head == head
+
+
+def test_a_traded_mortgage_is_offered_in_the_editions_terms() -> None:
+    """003: lift now or pay 10% and keep it; 004 (City): no interest, bought back for what the mortgage paid."""
+    caption, keep, lift = mortgage_choices(load_edition("classic-us"))
+    assert "pays the bank 10% now" in caption and keep == "pay 10% now, keep it mortgaged" and "+ 10%" in lift
+    caption, keep, lift = mortgage_choices(load_edition("city"))
+    assert caption.startswith("A mortgaged district changes hands") and "%" not in caption + keep + lift
+    assert lift == "buy it back now (what the mortgage paid)"
