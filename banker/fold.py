@@ -235,6 +235,9 @@ def _blocks_built(state: GameState, e: ev.BlocksBuilt) -> None:
     allowed = spin is not None and spin.player == e.player and spin.blocks_left >= e.count
     if not allowed or e.kind not in ("residential", "industrial"):
         raise FoldError(f"{e.player} builds {e.count} {e.kind} blocks without a Build spin that allows it")
+    if holding.blocks + e.count > state.edition.max_blocks:
+        raise FoldError(f"{e.deed} would hold {holding.blocks + e.count} blocks; "
+                        f"a district takes {state.edition.max_blocks}")
     state.spin = replace(spin, blocks_left=spin.blocks_left - e.count)  # type: ignore[arg-type]
     _change(state, e.deed, **{e.kind: getattr(holding, e.kind) + e.count})
 

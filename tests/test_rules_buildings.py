@@ -46,7 +46,7 @@ def test_railroads_and_utilities_take_no_buildings(game: Game) -> None:
 
 def test_only_the_owner_builds(game: Game) -> None:
     own(game, "Alice", DARK_BLUE)
-    assert refused(game, "build bob park") == "Park Place belongs to Alice, not Bob"
+    assert refused(game, "build bob park") == "Park Place belongs to Alice, not Bob; name Alice, or trade for it first"
 
 
 def test_a_house_costs_the_price_on_the_deed_and_comes_from_the_bank(game: Game) -> None:
@@ -186,7 +186,7 @@ def test_selling_more_than_is_built_or_on_anothers_deed_is_refused(game: Game) -
     play(game, "build alice park")
     assert refused(game, "sell alice park 2") == "Park Place has 1 house; there is not that much to sell"
     assert refused(game, "sell alice boardwalk") == "Boardwalk has no buildings; there is not that much to sell"
-    assert refused(game, "sell bob park") == "Park Place belongs to Alice, not Bob"
+    assert refused(game, "sell bob park") == "Park Place belongs to Alice, not Bob; name Alice, or trade for it first"
 
 
 def test_a_hotel_sells_for_half_and_breaks_into_four_houses(game: Game) -> None:

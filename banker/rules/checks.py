@@ -34,8 +34,8 @@ def not_owner(state: GameState, player: str, deed: str) -> str | None:
     if owner == player:
         return None
     if owner == BANK:
-        return f"{deed} belongs to the bank, not {player}"
-    return f"{deed} belongs to {owner}, not {player}"
+        return f"{deed} belongs to the bank, not {player}; buy it first"
+    return f"{deed} belongs to {owner}, not {player}; name {owner}, or trade for it first"
 
 
 def same_player(first: str, second: str, doing: str) -> str | None:
