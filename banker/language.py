@@ -129,12 +129,15 @@ def draw_spin() -> str:
     return random.SystemRandom().choice(("1", "2", "3", "railroad"))
 
 
-def parse_count(word: str) -> int:
+def parse_count(word: str, skyscrapers: bool = False) -> int:
+    """A count of building levels: 1-5 (5 = hotel), 1-6 where a skyscraper stands on the hotel (Mega)."""
     if not re.fullmatch(r"\d+", word):
         raise Refusal(f"{word!r} is not a count; write a whole number of buildings like 1")
     count = int(word)
-    if not 1 <= count <= 5:
-        raise Refusal(f"count {word} is out of range; a deed takes 1 to 5 building levels (5 = hotel)")
+    most = 6 if skyscrapers else 5
+    if not 1 <= count <= most:
+        levels = "5 = hotel, 6 = skyscraper" if skyscrapers else "5 = hotel"
+        raise Refusal(f"count {word} is out of range; a deed takes 1 to {most} building levels ({levels})")
     return count
 
 
@@ -176,8 +179,8 @@ class Parser:
         if not least <= len(args) <= most:
             if most == 0:
                 raise Refusal(f"{verb} takes no other words: {USAGE[verb]}")
-            raise Refusal(f"{verb} takes {least}{'' if most == least else '-' + str(most)} words: "
-                          f"{USAGE[verb]}")
+            words = "1 word" if least == most == 1 else f"{least}{'' if most == least else '-' + str(most)} words"
+            raise Refusal(f"{verb} takes {words}: {USAGE[verb]}")
 
     def _buy(self, args: list[str]) -> c.Command:
         self._need("buy", args, 2, 2)
@@ -288,12 +291,12 @@ class Parser:
         if self.edition.max_blocks:
             return self._build_blocks(args)
         self._need("build", args, 2, 3)
-        count = parse_count(args[2]) if len(args) == 3 else 1
+        count = parse_count(args[2], self.edition.has_skyscrapers) if len(args) == 3 else 1
         return c.Build(self.player(args[0]), self.deed(args[1]), count)
 
     def _sell(self, args: list[str]) -> c.Command:
         self._need("sell", args, 2, 3)
-        count = parse_count(args[2]) if len(args) == 3 else 1
+        count = parse_count(args[2], self.edition.has_skyscrapers) if len(args) == 3 else 1
         return c.SellBuildings(self.player(args[0]), self.deed(args[1]), count)
 
     def _mortgage(self, args: list[str]) -> c.Command:

@@ -170,3 +170,24 @@ def test_undo_and_redo_are_words_of_the_language(game: Game) -> None:
     play(game, "redo")
     assert cash(game, "Alice") == 1700
     assert refused(game, "redo") == "nothing to redo: redo follows an undo, with no new action since"
+
+
+def test_a_mega_count_reaches_the_skyscraper(new_game) -> None:  # type: ignore[no-untyped-def]
+    """000:66 a skyscraper stands on the hotel (level 6): Mega counts run 1 to 6, the classic ones 1 to 5."""
+    mega = new_game("mega")
+    message = refused(mega, "sell alice mediterranean 7")
+    assert "1 to 6 building levels (5 = hotel, 6 = skyscraper)" in message, message
+    assert "out of range" not in refused(mega, "sell alice mediterranean 6")  # the rules judge it, not the parser
+    assert "out of range" not in refused(mega, "build alice mediterranean 6")
+
+
+def test_a_verb_of_one_word_says_one_word(game: Game) -> None:
+    assert refused(game, "go alice bob") == "go takes 1 word: go <player>"
+
+
+@pytest.mark.parametrize("word", ["b&o", "b. & o.", "B & O"])
+def test_a_name_typed_word_by_word_finds_the_railroad_not_boardwalk(game: Game, word: str) -> None:
+    """"b&o" is a prefix of Boardwalk's letters too; typed in parts, each part starts the next word of the name."""
+    play(game, f"buy alice '{word}'")
+    assert game.state.deeds["B. & O. Railroad"].owner == "Alice" and game.state.deeds["Boardwalk"].owner == "bank"
+    assert "could be B. & O. Railroad or Boardwalk" in refused(game, "buy bob bo")
