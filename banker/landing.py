@@ -359,6 +359,8 @@ def _card_due(state: GameState, cmd: c.DrawCard) -> Due | None:
         if holding.owner in (BANK, cmd.player) or holding.mortgaged or holding.owner in state.bankrupt:
             return None
         amount = rent_due(state, cmd.deed, cmd.dice, card.rent_multiplier, card.dice_multiplier)
+        if cmd.player == state.mr_monopoly:  # Sore Losers: the owner pays him
+            return Due(holding.owner, amount, cmd.player, True, why)
         return Due(cmd.player, amount, holding.owner, True, why)
     return None
 

@@ -783,3 +783,21 @@ def test_build_evenly_still_applies_to_bought_houses(sl: Game) -> None:
     play(sl, "buy alice boardwalk", "collect alice 1000")
     build_evenly(sl, "Alice", DARK_BLUE, 2)
     assert [sl.state.deeds[d].level for d in DARK_BLUE] == [2, 2]
+
+
+def test_rent_paid_by_a_nearest_railroad_card_earns_a_coin(sl: Game) -> None:
+    """001:9-11 "Immediately collect one sore loser coin each time you: - pay rent": the card's doubled rent too."""
+    own(sl, "Alice", "Reading Railroad")
+    play(sl, "card bob chance nearest-railroad reading")
+    assert cash(sl, "Bob") == 1500 - 2 * 25 and coins(sl, "Bob") == 3
+
+
+def test_a_nearest_railroad_card_turns_the_rent_around_for_mr_monopoly(sl: Game) -> None:
+    """001:29 Mr. Monopoly collects the rent instead of paying it; the card's "twice the rental" is that rent,
+    so the owner pays him double and takes the coin for paying rent."""
+    own(sl, "Alice", "Reading Railroad")
+    make_mr_monopoly(sl, "Carol")
+    before = cash(sl, "Carol")
+    play(sl, "card carol chance nearest-railroad reading")
+    assert cash(sl, "Carol") - before == 2 * 25 and cash(sl, "Alice") == 1500 - 2 * 25
+    assert coins(sl, "Alice") == 3 and coins(sl, "Carol") == 0

@@ -88,7 +88,8 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
         if card.amount:
             transfers.append(ev.Transfer(BANK, player, card.amount))
     elif card.effect == "advance_nearest":
-        transfers += _nearest_rent(state, cmd, card.kind, card.rent_multiplier, card.dice_multiplier, why)
+        rent = _nearest_rent(state, cmd, card.kind, card.rent_multiplier, card.dice_multiplier, why)
+        transfers += rent
     if cmd.passed_go and not card.amount and card.effect in {"advance", "advance_nearest"}:
         transfers.append(ev.Transfer(BANK, player, state.edition.go_salary))
     elif cmd.passed_go:
@@ -96,6 +97,8 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
     if cmd.deed and card.effect != "advance_nearest":
         raise Refusal(f"{why} does not take a deed; leave out {cmd.deed!r}")
     earned: list[ev.Event] = []
+    if card.effect == "advance_nearest":  # 001: a coin each time you pay rent, by card too
+        earned += [award for leg in rent for award in awards(state, "rent", leg.payer)]
     if card.effect == "jail":
         earned += awards(state, "jail", player)
     for key in (k.key for k in state.edition.holdings.values() if k.awarded_for and card.coins):
@@ -139,6 +142,8 @@ def _nearest_rent(state: GameState, cmd: c.DrawCard, kind: str, rent_multiplier:
         raise Refusal(f"{cmd.deed} is owned: roll the dice and add the total: "
                       f"card {cmd.player} {cmd.key} \"{cmd.deed}\" <dice total>")
     amount = rent_due(state, cmd.deed, cmd.dice, rent_multiplier, dice_multiplier)
+    if cmd.player == state.mr_monopoly:  # 001: rent turns around for Mr. Monopoly, a card's rent too
+        return [pay(state, holding.owner, cmd.player, amount, f"{why}, turned around for Mr. Monopoly")]
     return [pay(state, cmd.player, holding.owner, amount, why)]
 
 
