@@ -13,6 +13,8 @@ Measures, side by side on this machine:
 
 `--edition mega` plays the same lines on a Mega Edition board (52 spaces, 37 deeds), with
 the Mega pieces mixed in: a train depot built and sold, a bus ticket traded back and forth.
+`--edition sore-losers` adds a coin traded back and forth (rent earns coins there); `--edition city`
+plays City's own lines: amounts in M, Build spins, the Rent Dodge card, a mortgage at the rent value.
 """
 
 from __future__ import annotations
@@ -45,9 +47,31 @@ MEGA_LINES = ["pay alice 10 bob", "pay bob 10 carol", "depot carol reading", "pa
               "collect carol 50"]
 
 
+# Sore Losers: the classic lines (rent there earns coins, up to four) with a coin traded back and forth
+SORE_LOSERS_LINES = [*LINES, "trade alice carol give coin get $10", "trade carol alice give coin get $10"]
+# Monopoly City: amounts in M, a Build spin each for Alice and Bob, the Rent Dodge card taken at Free Parking and
+# played, a district mortgaged at its rent value and bought back; Carol holds the dark blues (rent M350k / M500k)
+CITY_LINES = ["pay alice 100k bob", "pay bob 100k carol", "spin alice 2", "pay carol 100k alice",
+              "rent alice diamond", "parking bob", "spin bob 1", "dodge bob fortune", "pay carol 500k alice",
+              "go bob", "mortgage carol fortune", "unmortgage carol fortune", "rent bob fortune",
+              "pay carol 350k bob", "pay bob 2m"]
+OPENINGS = {"mega": ["buy carol boardwalk", "buy carol park", "buy carol reading", "ticket alice"],
+            "city": ["buy carol fortune", "buy carol diamond"]}
+
+
 def lines_for(edition: str) -> list[str]:
-    """The classic lines; on an edition with train depots and bus tickets, its own pieces among them."""
-    return MEGA_LINES if load_edition(edition).has_depots else LINES
+    """The classic lines; on an edition with its own pieces (depots, tickets, coins, blocks), those among them."""
+    return {"mega": MEGA_LINES, "city": CITY_LINES, "sore-losers": SORE_LOSERS_LINES}.get(kind_of(edition), LINES)
+
+
+def kind_of(edition: str) -> str:
+    """Which line set fits the edition, read from its data: blocks (City), depots (Mega), coins (Sore Losers)."""
+    data = load_edition(edition)
+    if data.max_blocks:
+        return "city"
+    if data.has_depots:
+        return "mega"
+    return "sore-losers" if data.mr_monopoly else "classic"
 
 
 CPU: dict[str, list[float]] = {}  # process CPU seconds per sample, by run name (not inflated by a busy machine)
@@ -86,12 +110,9 @@ def ms(seconds: float) -> str:
 def build_game(path: Path, events: int, edition: str = "classic-us") -> Game:
     """A game of about `events` events: Carol owns the dark blues so rent lines apply (and Reading, for depots)."""
     game = Game.create(path, load_edition(edition), PLAYERS)
-    game.do("buy carol boardwalk")
-    game.do("buy carol park")
+    for line in OPENINGS.get(kind_of(edition), ["buy carol boardwalk", "buy carol park"]):
+        game.do(line)
     lines = lines_for(edition)
-    if lines is MEGA_LINES:
-        game.do("buy carol reading")
-        game.do("ticket alice")
     i = 0
     while game.head[0] < events or i % len(lines):  # whole cycles: the timed lines start the cycle again
         game.do(lines[i % len(lines)])

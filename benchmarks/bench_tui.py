@@ -26,7 +26,7 @@ from textual.widgets import Digits  # noqa: E402
 from banker.game import Game  # noqa: E402
 from editions import load_edition  # noqa: E402
 from screens.app import make_app  # noqa: E402
-from screens.player_card import PlayerCard  # noqa: E402
+from screens.player_card import PlayerCard, cash_digits  # noqa: E402
 
 PLAYERS = ["Alice", "Bob", "Carol"]
 CYCLE = ["go Alice", "pay Alice 150 Bob", "go Bob", "pay Bob 150 Carol", "go Carol", "pay Carol 150 Alice",
@@ -34,14 +34,24 @@ CYCLE = ["go Alice", "pay Alice 150 Bob", "go Bob", "pay Bob 150 Carol", "go Car
          "undo", "redo", "collect Carol 25", "pay Carol 25", "jail Bob", "bail Bob"]
 
 
+# Monopoly City: the same everyday lines on City's board and scale (GO M2m, jail fine M500k)
+CITY_CYCLE = ["go Alice", "pay Alice 2m Bob", "go Bob", "pay Bob 2m Carol", "go Carol", "pay Carol 2m Alice",
+              "buy Alice 'Diamond Hills'", "mortgage Alice 'Diamond Hills'", "unmortgage Alice 'Diamond Hills'",
+              "rent Bob 'Diamond Hills'", "undo", "redo", "collect Carol 250k", "pay Carol 250k", "jail Bob",
+              "bail Bob"]
+
+
 def build_game(path: Path, events: int, edition: str = "classic-us") -> int:
     """A game of about `events` events: everyday payments, a deed bought once, undo and redo."""
-    game = Game.create(path, load_edition(edition), PLAYERS)
+    data = load_edition(edition)
+    game = Game.create(path, data, PLAYERS)
+    cycle = CITY_CYCLE if data.max_blocks else CYCLE
+    deed = "Diamond Hills" if data.max_blocks else "Boardwalk"
     index = 0
     while game.head[0] < events:
-        line = CYCLE[index % len(CYCLE)]
+        line = cycle[index % len(cycle)]
         index += 1
-        if line == "buy Alice Boardwalk" and game.state.deeds["Boardwalk"].owner != "bank":
+        if line.startswith("buy Alice") and game.state.deeds[deed].owner != "bank":
             continue
         game.do(line)
     count = game.head[0]
@@ -73,8 +83,8 @@ async def measure(path: Path, presses: int) -> dict[str, list[float]]:
         for index in range(presses):
             key = "g" if index % 2 == 0 else "ctrl+z"
             how = "key" if index % 4 < 2 else "pilot"
-            before = app.game.state.cash(player)
-            expected = before + 200 if key == "g" else before - 200
+            before, salary = app.game.state.cash(player), app.game.state.edition.go_salary
+            expected = before + salary if key == "g" else before - salary
             start = time.perf_counter()
             if how == "pilot":
                 await pilot.press(key)
@@ -82,7 +92,8 @@ async def measure(path: Path, presses: int) -> dict[str, list[float]]:
                 event = events.Key(key, "g" if key == "g" else None)
                 event.set_sender(app)
                 app._driver.send_message(event)
-            while not digits.value.endswith(str(expected)):
+            shown = cash_digits(app.game.state, expected)
+            while digits.value != shown:
                 await asyncio.sleep(0)
             await pilot._wait_for_screen()
             times.setdefault(f"{how}: {key}", []).append((time.perf_counter() - start) * 1000)
