@@ -320,7 +320,8 @@ def test_build_only_on_your_own_districts(city: Game) -> None:
     """004:153 "Build properties on ANY districts that you own." """
     own(city, "Alice", "Summergate")
     play(city, "spin bob 3")
-    assert refused(city, "build bob summergate residential") == "Summergate belongs to Alice, not Bob; name Alice, or trade for it first"
+    assert refused(city, "build bob summergate residential") == (
+        "Summergate belongs to Alice, not Bob; name Alice, or trade for it first")
 
 
 def test_a_district_takes_at_most_8_blocks(city: Game) -> None:
@@ -475,7 +476,8 @@ def test_clear_is_refused_on_another_players_district(city: Game) -> None:
     """004:255 "You can remove hazards from your districts" -- only the owner clears one."""
     own(city, "Alice", "Summergate")
     play(city, "hazard bob summergate prison", "hazard bob stoneside prison")
-    assert refused(city, "clear bob summergate") == "Summergate belongs to Alice, not Bob; name Alice, or trade for it first"
+    assert refused(city, "clear bob summergate") == (
+        "Summergate belongs to Alice, not Bob; name Alice, or trade for it first")
     assert refused(city, "clear alice stoneside") == "Stoneside belongs to the bank, not Alice; buy it first"
 
 

@@ -77,7 +77,8 @@ def test_no_deed_of_a_group_with_buildings_can_be_mortgaged(game: Game) -> None:
 def test_mortgaging_twice_or_someone_elses_deed_is_refused(game: Game) -> None:
     play(game, "buy alice boardwalk", "mortgage alice boardwalk")
     assert refused(game, "mortgage alice boardwalk") == "Boardwalk is already mortgaged"
-    assert refused(game, "mortgage bob boardwalk") == "Boardwalk belongs to Alice, not Bob; name Alice, or trade for it first"
+    assert refused(game, "mortgage bob boardwalk") == (
+        "Boardwalk belongs to Alice, not Bob; name Alice, or trade for it first")
     assert refused(game, "mortgage bob park") == "Park Place belongs to the bank, not Bob; buy it first"
 
 
@@ -104,7 +105,8 @@ def test_lifting_a_deed_that_is_not_mortgaged_or_not_yours_is_refused(game: Game
     play(game, "buy alice boardwalk")
     assert refused(game, "unmortgage alice boardwalk") == "Boardwalk is not mortgaged"
     play(game, "mortgage alice boardwalk")
-    assert refused(game, "unmortgage bob boardwalk") == "Boardwalk belongs to Alice, not Bob; name Alice, or trade for it first"
+    assert refused(game, "unmortgage bob boardwalk") == (
+        "Boardwalk belongs to Alice, not Bob; name Alice, or trade for it first")
     assert unmortgage_refusal(game.state, "Alice", "Boardwalk") is None
 
 

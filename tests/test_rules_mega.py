@@ -480,7 +480,8 @@ def test_nearest_railroad_card_doubles_on_top_of_the_depot(mega: Game) -> None:
 
 def test_only_the_owner_builds_a_depot(mega: Game) -> None:
     own(mega, "Alice", "Reading Railroad")
-    assert refused(mega, "depot bob reading") == "Reading Railroad belongs to Alice, not Bob; name Alice, or trade for it first"
+    assert refused(mega, "depot bob reading") == (
+        "Reading Railroad belongs to Alice, not Bob; name Alice, or trade for it first")
     assert "belongs to the bank" in refused(mega, 'depot bob "short line"')
 
 
@@ -527,7 +528,8 @@ def test_a_railroad_has_one_depot_to_sell(mega: Game) -> None:
     play(mega, "depot alice reading")
     assert refused(mega, "sell alice reading 2") == (
         'Reading Railroad has one train depot; sell it with: sell Alice "Reading Railroad"')
-    assert refused(mega, "sell bob reading") == "Reading Railroad belongs to Alice, not Bob; name Alice, or trade for it first"
+    assert refused(mega, "sell bob reading") == (
+        "Reading Railroad belongs to Alice, not Bob; name Alice, or trade for it first")
 
 
 def test_railroad_with_a_depot_cannot_be_mortgaged(mega: Game) -> None:

@@ -41,7 +41,8 @@ def test_a_jail_card_can_be_sold_and_the_buyer_uses_it(game: Game) -> None:
 
 def test_trading_what_you_do_not_hold_is_refused(game: Game) -> None:
     play(game, "buy bob boardwalk")
-    assert refused(game, "trade alice bob give boardwalk") == "Boardwalk belongs to Bob, not Alice; name Bob, or trade for it first"
+    assert refused(game, "trade alice bob give boardwalk") == (
+        "Boardwalk belongs to Bob, not Alice; name Bob, or trade for it first")
     assert refused(game, "trade alice bob give park") == "Park Place belongs to the bank, not Alice; buy it first"
     assert refused(game, "trade alice bob give goojf") == "Alice holds no Get Out of Jail Free card to trade"
     play(game, "card alice chance goojf")
