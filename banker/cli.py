@@ -16,6 +16,7 @@ from pathlib import Path
 from editions import Edition, EditionError, edition_files, load_edition, load_edition_file, user_editions_dir
 
 from . import snapshots
+from .describe import bank_parts
 from .errors import Refusal
 from .game import HOUSE_RULES, Game
 from .history import entries, entry_json, for_player
@@ -189,8 +190,7 @@ def render_state(game: Game) -> str:
                                                          ("TOWER", h.tower), (h.hazard, bool(h.hazard)),
                                                          (h.bonus, bool(h.bonus))) if on)
             lines.append(f"    {deed:<26} {build:<6} {'MORTGAGED' if h.mortgaged else ''}")
-    held = "".join(f", {k.count(state.count(k.key, 'bank'))}" for k in state.edition.holdings.values())
-    lines.append("bank: " + ", ".join(f"{n} {kind}" for kind, n in state.supply.items()) + held
+    lines.append("bank: " + ", ".join(bank_parts(state))
                  + (f"; Free Parking pot {money(state.accounts['pot'])}" if state.free_parking else ""))
     if state.auction:
         a = state.auction

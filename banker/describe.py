@@ -6,7 +6,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import events as ev
-from .state import HOTEL, SKYSCRAPER
+from .events import BANK
+from .state import HOTEL, SKYSCRAPER, GameState
 
 DECKS = {"chance": "Chance", "community_chest": "Community Chest"}
 
@@ -154,3 +155,23 @@ def summarize(events: Sequence[ev.Event], money: Callable[[int], str]) -> str:
     if len(events) > 1:
         return "; ".join(describe(e, money) for e in events)
     return text
+
+
+SHORT_PIECES = {"houses": "⌂", "skyscrapers": " sky"}  # the bank line when the terminal is narrow
+
+
+def bank_parts(state: GameState, short: bool = False) -> list[str]:
+    """The bank's building pieces and holdings, e.g. "32 houses", "16 bus tickets" ("32⌂", "16 tickets" short).
+
+    The CLI's `state` and the table's bank line both say it this way; City has no houses or hotels to list.
+    """
+    parts = []
+    for piece, count in state.supply.items():
+        if piece in ("houses", "hotels") and not getattr(state.edition, piece):  # City: blocks, no houses
+            continue
+        name = piece[:-1] if count == 1 else piece
+        parts.append(f"{count}{SHORT_PIECES[piece]}" if short and piece in SHORT_PIECES else f"{count} {name}")
+    for kind in state.edition.holdings.values():
+        count = state.count(kind.key, BANK)
+        parts.append(f"{count} {kind.word if count == 1 else kind.word + 's'}" if short else kind.count(count))
+    return parts

@@ -16,13 +16,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input
 
+from banker.describe import bank_parts
 from banker.errors import Refusal
-from banker.events import BANK, POT
+from banker.events import POT
 from banker.game import Game
 from banker.landing import has_holding_offers
 from banker.language import USAGE, parse, uses_speed_die
 from banker.sore_losers_landing import plays_sore_losers
-from banker.state import GameState
 from screens.board_list import BoardList
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.city_flows import CityFlows
@@ -83,21 +83,6 @@ FEATURES = {
     "trap": plays_sore_losers,
     "clock": lambda state: state.clock is not None or bool(state.edition.max_blocks),
 }
-SHORT_PIECES = {"houses": "⌂", "skyscrapers": " sky"}  # the bank line when the terminal is narrow
-
-
-def bank_parts(state: GameState, short: bool = False) -> list[str]:
-    """The bank's building pieces and holdings, e.g. "32 houses", "16 bus tickets" ("32⌂", "16 tickets" short)."""
-    parts = []
-    for piece, count in state.supply.items():
-        if piece in ("houses", "hotels") and not getattr(state.edition, piece):  # City: blocks, no houses
-            continue
-        name = piece[:-1] if count == 1 else piece
-        parts.append(f"{count}{SHORT_PIECES[piece]}" if short and piece in SHORT_PIECES else f"{count} {name}")
-    for kind in state.edition.holdings.values():
-        count = state.count(kind.key, BANK)
-        parts.append(f"{count} {kind.word if count == 1 else kind.word + 's'}" if short else kind.count(count))
-    return parts
 
 
 class TableScreen(PhoneFlows, CityFlows, SoreLosersFlows, TableFlows, Screen[None]):
