@@ -5,15 +5,17 @@ each line on stdin, `GAME SEED SLOW_MS BROKEN`, forks one worker that opens the
 game and plays multi-leg actions (trades of five and more legs, bankruptcies,
 their undos) until it is killed. On a Mega game the script also builds skyscrapers
 and train depots, takes, expires, rides and trades bus tickets, and its bankruptcies
-sell skyscrapers and depots back to the bank. Every line below is one `os.write`, so a line is
+sell skyscrapers and depots back to the bank. Sore Losers and City games play their
+own scripts (tests/crash_scripts.py). Every line below is one `os.write`, so a line is
 either wholly in the pipe or not at all when SIGKILL lands:
 
     S <pid>                          a worker started
     O <events>                       it opened the game (events already stored)
     P <action> <rows> <digest> <verb> <tags>  the plan: the events the next line will store, decided before
-                                     `do`; tags name the new pieces in it (skyscraper-sold, depot-sold,
-                                     tickets-expired...) or are "-"
-    T <action> <rows>                inside the action's transaction, about to insert its rows
+                                     `do`; tags name the new pieces in it (skyscraper-sold, coin-awarded,
+                                     blocks-built...) or are "-"
+    T <action> <rows>                inside the action's transaction, about to insert its rows (an action of
+                                     one row sleeps SLOW_MS here: its only moment inside the transaction)
     I <action> <k> <rows>            k rows inserted, the transaction still open (sleeps SLOW_MS here)
     K <action>                       the commit starts
     C <action> <rows> <digest>       `do` returned: the action is committed
@@ -52,6 +54,7 @@ from banker.rules.buildings import build_refusal, sell_refusal
 from banker.rules.mega import depot_refusal
 from banker.rules.trade import tradable_refusal
 from banker.state import SKYSCRAPER, GameState
+from tests.crash_scripts import edition_tags, script_for
 
 ACTIONS_PER_WORKER = 5000
 
@@ -91,6 +94,8 @@ class Watch:
             action = found.group(2) if found else "?"
             if self.rows == 0:
                 say(f"T {action} {self.planned}")
+                if self.planned == 1:
+                    time.sleep(self.slow)
             else:
                 say(f"I {action} {self.rows} {self.planned}")
                 time.sleep(self.slow)
@@ -160,9 +165,9 @@ def tags(state: GameState, plan: Sequence[ev.Event]) -> str:
             found.add("depot-built")
         elif isinstance(e, ev.DepotSold):
             found.add("depot-sold")
-        elif isinstance(e, ev.HoldingMoved):
+        elif isinstance(e, ev.HoldingMoved) and e.kind == "bus_ticket":
             found.add(f"tickets-{'expired' if e.why == 'expired' else 'moved'}")
-    return ",".join(sorted(found)) or "-"
+    return ",".join(sorted(found | edition_tags(state, plan))) or "-"
 
 
 def q(name: str) -> str:
@@ -270,7 +275,7 @@ def play(path: str, seed: str, slow_ms: float, broken: bool) -> None:
     game = Game.open(path)
     say(f"O {game.head[0]}")
     rng = random.Random(f"{seed}:{game.head[0]}")
-    script = next_mega_line if "bus_ticket" in game.state.held else next_line
+    script = script_for(game.state) or (next_mega_line if "bus_ticket" in game.state.held else next_line)
     for _ in range(ACTIONS_PER_WORKER):
         line = script(game.state, rng)
         try:

@@ -11,6 +11,11 @@ Issue 7: the same on Mega games, whose actions move the new pieces: bankruptcies
 skyscrapers and train depots and hand over bus tickets, "All Tickets Expire" (one leg per
 ticket holder), skyscraper and depot builds, trades with tickets (fewer kills than classic).
 
+Issues 8 and 9: the same on Monopoly for Sore Losers and Monopoly City games (tests/crash_scripts.py).
+Their actions are short (rent and its coin, a Build spin's blocks), so their mid-action kills aim at one
+edition action after another: right after a row of it went in, or for an action of one row, with the
+transaction open before its row.
+
 Seeded; a failure prints the seed. Replay with `BANKER_CRASH_SEED=<seed>`.
 """
 
@@ -26,20 +31,23 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from banker.game import Game
 from banker.ledger import LedgerStore
+from banker.state import GameState
 from banker.verify import verify_records
 from editions import load_edition
 from tests.crash_child import events_digest, records_digest
+from tests.crash_scripts import city_opening, sore_losers_opening
 
 HERE = Path(__file__).parent
 SEED = int(os.environ.get("BANKER_CRASH_SEED") or random.SystemRandom().randrange(2**32))
 KILLS = 210
 MEGA_KILLS = 70
+EDITION_KILLS = 35  # each of Sore Losers and City
 KILLS_PER_GAME = 7
 PLAYERS = ("Alice", "Bob", "Carol", "Dan")
 
@@ -49,7 +57,7 @@ class ChildServer:
 
     def __init__(self, errors: Path) -> None:
         self.errors = errors
-        self.proc = subprocess.Popen([sys.executable, str(HERE / "crash_child.py")], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-m", "tests.crash_child"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=errors.open("wb"), cwd=HERE.parent)
         self.buffer = b""
 
@@ -152,7 +160,9 @@ class KillReport:
 
 
 def kill_once(server: ChildServer, path: Path, rng: random.Random, slow_ms: float, mode: str,
-              broken: bool = False, min_rows: int = 5) -> tuple[list[str], KillReport]:
+              broken: bool = False, min_rows: int = 5, wanted: str = "") -> tuple[list[str], KillReport]:
+    """One worker, killed at a random time, or mid-action: after a row of an action of at least `min_rows`
+    (before the row of a one-row action when min_rows is 1), one whose verb or tags include `wanted` if given."""
     pid = server.start(path, str(rng.randrange(2**32)), slow_ms, broken)
     lines: list[str] = []
     if mode == "opening":
@@ -161,13 +171,17 @@ def kill_once(server: ChildServer, path: Path, rng: random.Random, slow_ms: floa
         lines.append(server.line(20))
         assert lines[-1].startswith("O "), lines
         time.sleep(rng.uniform(0, 0.15))
-    else:  # mid-action: right after a row of a multi-leg action (of at least min_rows events) went in
+    else:
         deadline = time.monotonic() + 10
+        flight: list[str] = []
         while time.monotonic() < deadline:
             lines.append(server.line(20))
             kind, *rest = lines[-1].split()
-            if kind == "I" and int(rest[2]) >= min_rows:
-                break
+            if kind == "P":
+                flight = [rest[3], *rest[4].split(",")]
+            elif kind in ("T", "I") and int(rest[-1]) >= min_rows and (kind == "I" or rest[-1] == "1"):
+                if not wanted or wanted in flight:
+                    break
     os.kill(pid, signal.SIGKILL)
     while not lines or not lines[-1].startswith("X "):
         lines.append(server.line(20))
@@ -194,11 +208,11 @@ def new_game(path: Path) -> list[str]:
     return []
 
 
-def mega_opening(game: Game) -> list[str]:
+def mega_opening(state: GameState) -> list[str]:
     """Each player holds a colour group built up (hotels on three groups: the bank has 12), a railroad with its
     depot and two bus tickets."""
     groups: dict[str, list[str]] = {}
-    for name, deed in game.state.edition.deeds.items():
+    for name, deed in state.edition.deeds.items():
         if deed.kind in ("street", "railroad"):
             groups.setdefault(deed.group, []).append(name)
     streets = [names for group, names in groups.items() if group != "railroad"]
@@ -210,30 +224,38 @@ def mega_opening(game: Game) -> list[str]:
     return lines
 
 
-MEGA_OPENED: dict[Path, list[str]] = {}  # folder -> what the opening said; its game file is copied per game
+OPENED: dict[Path, list[str]] = {}  # opened game file -> what its opening said; the file is copied per game
 
 
-def new_mega_game(path: Path) -> list[str]:
-    """A Mega game with its opening played; returns the opening's actions as the child's P and C lines."""
-    template = path.parent / "mega-opening.db"
-    if path.parent not in MEGA_OPENED:
-        game = Game.create(template, load_edition("mega"), PLAYERS)
-        said = []
-        try:
-            for line in mega_opening(game):
-                done = game.do(line)
-                fingerprint = f"{done.action} {len(done.events)} {events_digest(done.events)}"
-                said += [f"P {fingerprint} opening -", f"C {fingerprint}"]
-        finally:
-            game.close()
-        MEGA_OPENED[path.parent] = said
-    shutil.copyfile(template, path)
-    return MEGA_OPENED[path.parent]
+def opened(edition: str, opening: Callable[[GameState], list[str]]) -> Callable[[Path], list[str]]:
+    """Makes games of `edition` with `opening` played (once per folder); each returns the opening's actions as
+    the child's P and C lines."""
+
+    def make(path: Path) -> list[str]:
+        template = path.parent / f"{edition}-opening.db"
+        if template not in OPENED:
+            game = Game.create(template, load_edition(edition), PLAYERS)
+            said = []
+            try:
+                for line in opening(game.state):
+                    done = game.do(line)
+                    fingerprint = f"{done.action} {len(done.events)} {events_digest(done.events)}"
+                    said += [f"P {fingerprint} opening -", f"C {fingerprint}"]
+            finally:
+                game.close()
+            OPENED[template] = said
+        shutil.copyfile(template, path)
+        return OPENED[template]
+
+    return make
 
 
 def kill_games(tmp_path: Path, kills: int, make: Callable[[Path], list[str]], tally: Counter[str],
-               min_rows: int = 5) -> None:
-    """Games of KILLS_PER_GAME kills each until `kills`: every action stays whole or absent after each kill."""
+               min_rows: int = 5, targets: Sequence[str] = ()) -> None:
+    """Games of KILLS_PER_GAME kills each until `kills`: every action stays whole or absent after each kill.
+
+    With `targets` (verbs or tags), mid-action kills take them in turn and are the most common mode.
+    """
     rng = random.Random(SEED)
     server = ChildServer(tmp_path / "child-stderr.txt")
     try:
@@ -243,13 +265,18 @@ def kill_games(tmp_path: Path, kills: int, make: Callable[[Path], list[str]], ta
             plans = Plans()
             plans.take(make(path))
             for _ in range(KILLS_PER_GAME):
-                mode = rng.choices(["anywhere", "mid-action", "opening"], [45, 45, 10])[0]
+                mode = rng.choices(["anywhere", "mid-action", "opening"], [30, 60, 10] if targets else [45, 45, 10])[0]
                 slow_ms = rng.choice([0.0, 1.0, 3.0]) if mode == "anywhere" else rng.choice([1.0, 3.0])
-                lines, report = kill_once(server, path, rng, slow_ms, mode, min_rows=min_rows)
+                wanted = ""
+                if targets and mode == "mid-action":
+                    wanted, slow_ms = targets[tally["mode mid-action"] % len(targets)], 5.0
+                lines, report = kill_once(server, path, rng, slow_ms, mode, min_rows=min_rows, wanted=wanted)
                 plans.take(lines)
                 tally["kills"] += 1
                 tally[f"mode {mode}"] += 1
                 tally["kills inside an open transaction"] += report.in_transaction
+                if report.in_transaction:
+                    tally[f"kills inside a transaction of {report.verb}"] += 1
                 multi_leg = report.in_transaction and report.rows_in_flight >= 5
                 tally["kills inside a multi-leg transaction"] += multi_leg
                 tally["kills with rows already inserted"] += report.rows_inserted > 0
@@ -298,7 +325,8 @@ def test_sigkill_on_a_mega_game_leaves_every_action_whole_or_absent(tmp_path: Pa
     """Issue 7: the same on Mega games, with kills inside actions that move skyscrapers, depots and bus tickets."""
     print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
     tally: Counter[str] = Counter()
-    kill_games(tmp_path, MEGA_KILLS, new_mega_game, tally, min_rows=4)  # "All Tickets Expire" with 3 holders: 4
+    # min_rows=4: "All Tickets Expire" with 3 holders
+    kill_games(tmp_path, MEGA_KILLS, opened("mega", mega_opening), tally, min_rows=4)
     assert tally["kills"] >= MEGA_KILLS
     assert tally["kills inside an open transaction"] >= tally["kills"] // 4, dict(tally)
     assert tally["kills inside a multi-leg transaction"] >= 15, dict(tally)
@@ -327,3 +355,40 @@ def test_the_kill_check_catches_a_ledger_that_commits_each_event_alone(tmp_path:
     finally:
         server.close()
     assert caught == 3
+
+
+def test_sigkill_on_a_sore_losers_game_leaves_every_action_whole_or_absent(tmp_path: Path) -> None:
+    """Issue 8: kills inside rent and taxes that award a coin, cashing in, reversed rent, traps that steal a deed,
+    trades carrying coins, bankruptcies returning coins, and undo; every action is whole or absent."""
+    print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
+    tally: Counter[str] = Counter()
+    targets = ("coin-awarded", "cashed-in", "rent-reversed", "deed-stolen", "coin-traded", "coin-returned", "undo")
+    kill_games(tmp_path, EDITION_KILLS, opened("sore-losers", sore_losers_opening), tally, min_rows=1,
+               targets=targets)
+    assert tally["kills"] >= EDITION_KILLS
+    assert tally["kills inside an open transaction"] >= tally["kills"] // 3, dict(tally)
+    assert tally["kills with rows already inserted"] >= 10, dict(tally)
+    for tag in targets[:-1]:
+        assert tally[f"kills inside a transaction with {tag}"] >= 1, (tag, dict(tally))
+    assert tally["kills inside a transaction of undo"] >= 1, dict(tally)
+    for tag in (*targets[:-1], "trapped", "jailed", "free-house"):
+        assert tally[f"committed with {tag}"] >= 1, (tag, dict(tally))
+
+
+def test_sigkill_on_a_city_game_leaves_every_action_whole_or_absent(tmp_path: Path) -> None:
+    """Issue 9: kills inside blocks built after a spin, the Rent Dodge card, mortgages at the rent value, planning
+    permission, trades and bankruptcies of built districts, and undo; every action is whole or absent."""
+    print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
+    tally: Counter[str] = Counter()
+    targets = ("blocks-built", "dodged", "built-district-moved", "returned-for-auction", "mortgaged-at-rent-value",
+               "hazard-cleared", "undo")
+    kill_games(tmp_path, EDITION_KILLS, opened("city", city_opening), tally, min_rows=1, targets=targets)
+    assert tally["kills"] >= EDITION_KILLS
+    assert tally["kills inside an open transaction"] >= tally["kills"] // 3, dict(tally)
+    assert tally["kills with rows already inserted"] >= 5, dict(tally)
+    for tag in targets[:-1]:
+        assert tally[f"kills inside a transaction with {tag}"] >= 1, (tag, dict(tally))
+    assert tally["kills inside a transaction of undo"] >= 1, dict(tally)
+    for tag in (*targets[:-1], "stadium-built", "skyscraper-built", "tower-built", "railroad-placed",
+                "hazard-built", "auctioned-after-bankruptcy"):
+        assert tally[f"committed with {tag}"] >= 1, (tag, dict(tally))

@@ -1,0 +1,332 @@
+"""What tests/crash_child.py plays on a Monopoly for Sore Losers game and on a Monopoly City game.
+
+Each script favours the edition's actions that store several events, or move its new pieces, so the
+kills in tests/test_crash.py can land inside their transactions: on Sore Losers, rent, taxes and jail
+that award a coin, cashing in for Mr. Monopoly, rent reversed by him, traps that steal a deed, trades
+carrying coins and bankruptcies that return coins; on City, blocks after a Build spin, stadiums,
+skyscrapers, the tower, planning permission, the Rent Dodge card, mortgages at the rent value, trades
+of built districts and bankruptcies (to the bank, whose districts are then auctioned). Every script
+keeps the table playable forever: bankruptcies are undone, the poorest player is topped up.
+The openings put each game where those actions are legal; tests/test_crash.py plays them once.
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+from collections.abc import Callable, Sequence
+
+from banker import events as ev
+from banker.events import BANK
+from banker.rules import city
+from banker.rules.deeds import rent_refusal
+from banker.rules.trade import holding_room
+from banker.state import GameState
+
+Script = Callable[[GameState, random.Random], str]
+
+
+def q(name: str) -> str:
+    return shlex.quote(name)
+
+
+def coin_key(state: GameState) -> str:
+    """The holding the table earns (Sore Losers' coins): the edition says what awards it."""
+    return next(k.key for k in state.edition.holdings.values() if k.awarded_for)
+
+
+def groups(state: GameState, kind: str) -> list[list[str]]:
+    """The colour groups of `kind` deeds in board order."""
+    found: dict[str, list[str]] = {}
+    for name, deed in state.edition.deeds.items():
+        if deed.kind == kind:
+            found.setdefault(deed.group, []).append(name)
+    return list(found.values())
+
+
+def stealable(state: GameState, player: str) -> list[str]:
+    """Deeds Mr. Monopoly may take when he traps `player`: any but a street of a complete set (001)."""
+    return [d for d in state.deeds_of(player)
+            if not (state.deed(d).kind == "street" and state.owns_group(player, d))]
+
+
+def mortgage_line(state: GameState, rng: random.Random, players: list[str]) -> str:
+    """Mortgage one of a player's deeds, or lift the mortgage on it."""
+    owned = [(h.owner, d) for d, h in state.deeds.items() if h.owner in players]
+    if not owned:
+        return "undo"
+    owner, deed = rng.choice(owned)
+    return f"{'unmortgage' if state.deeds[deed].mortgaged else 'mortgage'} {q(owner)} {q(deed)}"
+
+
+# -- Monopoly for Sore Losers ----------------------------------------------------------------------------
+
+
+def sore_losers_opening(state: GameState) -> list[str]:
+    """Each player: a complete set with two houses a street, a railroad and a few single streets;
+    the last player cashes in for Mr. Monopoly."""
+    players = state.players
+    streets = groups(state, "street")
+    singles = [d for group in streets[1::2] for d in group]
+    lines = []
+    for number, (player, group, railroad) in enumerate(zip(players, streets[::2], groups(state, "railroad")[0],
+                                                           strict=False)):
+        lines += [f"collect {player} 3000", *(f"buy {player} {q(d)}" for d in group), f"buy {player} {q(railroad)}"]
+        lines += [f"buy {player} {q(d)}" for d in singles[number::len(players)]]
+        lines += [f"build {player} {q(d)}" for _ in range(2) for d in group]
+    mr = players[-1]
+    return lines + [f"coin {mr}", f"coin {mr}", f"cashin {mr}"]
+
+
+def next_sore_losers_line(state: GameState, rng: random.Random) -> str:
+    """Mostly actions that award, move or return coins, and Mr. Monopoly's: reversed rent, traps, jail."""
+    if state.bankrupt:
+        return "undo"
+    if state.auction is not None:
+        return "sold"
+    key = coin_key(state)
+    players = list(state.active_players)
+    coins = {p: state.count(key, p) for p in players}
+    mr = state.mr_monopoly if state.mr_monopoly in players else ""
+    poorest = min(players, key=state.cash)
+    if state.cash(poorest) < 400:
+        return f"collect {q(poorest)} 1500"
+    roll = rng.random()
+    ready = [p for p in players if coins[p] >= 4 and p != mr and p not in state.trapped]
+    if ready and roll < 0.10:  # the 4 coins back to the bank, the trapped freed, the token changes hands
+        return f"cashin {q(rng.choice(ready))}"
+    if roll < 0.28:  # a coin for the payer; Mr. Monopoly collects from the owner instead, who takes the coin
+        owned = [(d, h.owner) for d, h in state.deeds.items() if h.owner in players and not h.mortgaged]
+        if owned:
+            deed, owner = rng.choice(owned)
+            payer = mr if mr and mr != owner and rng.random() < 0.45 else rng.choice([p for p in players if p != owner])
+            return f"rent {q(payer)} {q(deed)}"
+    if roll < 0.38:  # a coin for paying; Mr. Monopoly is paid by the bank
+        taxes = [s.name for s in state.edition.spaces if s.type == "tax"]
+        return f"tax {q(rng.choice(players))} {q(rng.choice(taxes))}"
+    if roll < 0.47:  # a coin for going to jail, or Mr. Monopoly sends someone in his place
+        jailed = sorted(state.in_jail & set(players))
+        free = [p for p in players if p not in state.in_jail and p != mr]
+        if jailed and (rng.random() < 0.4 or not free):
+            return f"bail {q(rng.choice(jailed))}"
+        if free:
+            sent = rng.choice(free)
+            return f"jail {q(mr)} {q(sent)}" if mr and rng.random() < 0.5 else f"jail {q(sent)}"
+    if mr and roll < 0.57:  # a coin for the victim, the previous one released, a deed stolen
+        victim = rng.choice([p for p in players if p != mr])
+        deeds = stealable(state, victim)
+        return f"trap {q(mr)} {q(victim)}" + (f" {q(rng.choice(deeds))}" if deeds and rng.random() < 0.8 else "")
+    if roll < 0.72:
+        return coin_trade(state, rng, players, coins, key)
+    if roll < 0.81:  # the debtor's coins go back to the bank; undone next
+        debtor = rng.choice([p for p in players if coins[p]] or players)
+        return f"bankrupt {q(debtor)} {q(rng.choice([p for p in players if p != debtor] + ['bank']))}"
+    if roll < 0.86:
+        trapped = sorted(state.trapped & set(players))
+        if trapped and rng.random() < 0.5:
+            return f"release {q(trapped[0])}"
+        low = [d for d, h in state.deeds.items() if state.deed(d).kind == "street" and h.level < 4]
+        if mr and low:
+            return f"place {q(rng.choice(low))}"
+    if roll < 0.90:
+        return mortgage_line(state, rng, players)
+    if roll < 0.93:
+        return f"coin {q(rng.choice(players))}"
+    return rng.choice(["undo", "redo", f"go {q(rng.choice(players))}"])
+
+
+def coin_trade(state: GameState, rng: random.Random, players: list[str], coins: dict[str, int], key: str) -> str:
+    """Deeds, cash and coins both ways, as many coins as the receiver may take (never Mr. Monopoly)."""
+    first = rng.choice([p for p in players if coins[p]] or players)
+    second = rng.choice([p for p in players if p != first])
+    gives = min(coins[first], holding_room(state, key, second) or 0, rng.randint(1, 2))
+    gets = min(coins[second], holding_room(state, key, first) or 0, rng.randint(0, 1))
+    words = ["trade", q(first), q(second), "give"]
+    words += [q(d) for d in rng.sample(state.deeds_of(first), min(2, len(state.deeds_of(first))))]
+    words += [f"${rng.randint(1, 40)}", *["coin"] * gives, "get"]
+    words += [q(d) for d in rng.sample(state.deeds_of(second), min(1, len(state.deeds_of(second))))]
+    return " ".join(words + [f"${rng.randint(1, 40)}", *["coin"] * gets])
+
+
+# -- Monopoly City -----------------------------------------------------------------------------------------
+
+
+def city_opening(state: GameState) -> list[str]:
+    """The first and last players own two whole groups (the tower), the others a whole group and two of the
+    next (a skyscraper, a stadium); each builds blocks on two districts. Two districts stay with the bank."""
+    players = state.players
+    districts = groups(state, "district")
+    lines = []
+    for number, player in enumerate(players):
+        first, second = districts[2 * number], districts[2 * number + 1]
+        owned = first + (second if number in (0, len(players) - 1) else second[:2])
+        lines += [f"collect {player} 40m", *(f"buy {player} {q(d)}" for d in owned)]
+        lines += [f"spin {player} 3", f"build {player} {q(owned[0])} industrial 3"]
+        lines += [f"spin {player} 2 again", f"build {player} {q(owned[-1])} residential 2"]
+    return lines
+
+
+def next_city_line(state: GameState, rng: random.Random) -> str:
+    """Blocks after each spin, the bonus pieces, planning permission, the Rent Dodge card, mortgages at the rent
+    value, trades of built districts and bankruptcies (what follows one is CityScript's)."""
+    if state.bankrupt:
+        return "undo"
+    if state.auction is not None:
+        return "sold"
+    players = list(state.active_players)
+    poorest = min(players, key=state.cash)
+    if state.cash(poorest) < 20_000_000:
+        return f"collect {q(poorest)} 30m"
+    pieces = [f"{verb} {q(h.owner)} {q(d)}" for d, h in state.deeds.items() if h.owner in players
+              for verb, refusal in (("stadium", city.stadium_refusal), ("skyscraper", city.skyscraper_refusal),
+                                    ("tower", city.tower_refusal)) if refusal(state, h.owner, d) is None]
+    if pieces and rng.random() < 0.2:  # scarce: built early in each game, before trades break the groups up
+        return rng.choice([line for line in pieces if line.startswith("tower")] or pieces)
+    spin = state.spin
+    if spin is not None and spin.player in players and rng.random() < 0.85:
+        if spin.blocks_left:
+            kind = rng.choice(["residential", "industrial"])
+            room = [(d, min(spin.blocks_left, state.edition.max_blocks - state.deeds[d].blocks))
+                    for d in state.deeds_of(spin.player)]
+            room = [(d, n) for d, n in room if n and city.blocks_refusal(state, spin.player, d, kind, n) is None]
+            if room:
+                deed, count = rng.choice(room)
+                return f"build {q(spin.player)} {q(deed)} {kind} {count}"
+        elif spin.railroad:
+            free = [d for d, h in state.deeds.items() if state.deed(d).kind == "district" and not h.railroad]
+            if free:
+                return f"railroad {q(spin.player)} {q(rng.choice(free))}"
+    roll = rng.random()
+    if roll < 0.20:
+        player = rng.choice(players)
+        again = " again" if spin is not None and spin.player == player else ""
+        return f"spin {q(player)} {rng.choice(['1', '2', '3', 'railroad'])}{again}"
+    if roll < 0.34:
+        return planning(state, rng, players)
+    if roll < 0.48:
+        return dodge_or_rent(state, rng, players)
+    if roll < 0.60:  # built districts, cash and the Rent Dodge card change hands
+        card = city.dodge_kind(state)
+        holder = next((p for p in players if card and state.count(card, p)), None)
+        first = holder if holder and rng.random() < 0.6 else rng.choice(players)
+        second = rng.choice([p for p in players if p != first])
+        words = ["trade", q(first), q(second), "give", *map(q, built_first(state, first)[:2]),
+                 f"{rng.randint(1, 30) * 100}k", *(["dodge"] if card and state.count(card, first) else [])]
+        words += ["get", *map(q, built_first(state, second)[:1]), f"{rng.randint(1, 30) * 100}k"]
+        return " ".join(words)
+    if roll < 0.69:  # to the bank half the time: its districts go to auction
+        player = rng.choice(players)
+        creditor = "bank" if rng.random() < 0.5 else rng.choice([p for p in players if p != player])
+        return f"bankrupt {q(player)} {q(creditor)}"
+    if roll < 0.82:  # for the district's rent value now, bought back for the same
+        return mortgage_line(state, rng, players)
+    return rng.choice(["undo", "redo", f"go {q(rng.choice(players))}"])
+
+
+def built_first(state: GameState, player: str) -> list[str]:
+    """The player's districts, the most built first."""
+    return sorted(state.deeds_of(player), key=lambda d: -state.deeds[d].blocks)
+
+
+def planning(state: GameState, rng: random.Random, players: list[str]) -> str:
+    """A hazard on someone else's or an unowned district, its owner clearing it, or (rarely) a bonus."""
+    hazards = [(h.owner, d) for d, h in state.deeds.items() if h.hazard and h.owner in players]
+    if hazards and rng.random() < 0.5:
+        owner, deed = rng.choice(hazards)
+        return f"clear {q(owner)} {q(deed)}"
+    player = rng.choice(players)
+    kind = "bonus" if rng.random() < 0.15 else "hazard"
+    names = state.edition.bonuses if kind == "bonus" else state.edition.hazards
+    name = rng.choice(list(names))
+    spots = [d for d in state.deeds if state.deed(d).kind == "district"
+             and city.planning_refusal(state, player, d, kind, name) is None]
+    return f"{kind} {q(player)} {q(rng.choice(spots))} {q(name)}" if spots else f"go {q(player)}"
+
+
+def dodge_or_rent(state: GameState, rng: random.Random, players: list[str]) -> str:
+    """The Rent Dodge card's holder skips a rent (the card goes back); else someone takes it, or pays rent."""
+    card = city.dodge_kind(state)
+    holder = next((p for p in players if card and state.count(card, p)), None)
+    player = holder if holder and rng.random() < 0.7 else rng.choice(players)
+    due = [d for d in state.deeds if state.deed(d).kind == "district" and rent_refusal(state, player, d, None) is None]
+    if player == holder and due:
+        return f"dodge {q(player)} {q(rng.choice(due))}"
+    if player != holder and rng.random() < 0.6:
+        return f"parking {q(player)}"
+    return f"rent {q(player)} {q(rng.choice(due))}" if due else f"go {q(player)}"
+
+
+class CityScript:
+    """`next_city_line`, and after a bankruptcy to the bank: auction some of its districts, then undo back to
+    before it. It remembers that it is undoing: a walk back and forth at random would undo a sale and make
+    it again without end."""
+
+    def __init__(self) -> None:
+        self.undoing = False
+
+    def __call__(self, state: GameState, rng: random.Random) -> str:
+        if not state.bankrupt:
+            self.undoing = False
+            return next_city_line(state, rng)
+        auction = state.auction
+        if not self.undoing:
+            if auction is not None and not auction.high_bidder:
+                return f"bid {q(max(state.active_players, key=state.cash))} {rng.randint(1, 50) * 10}k"
+            if auction is not None:
+                return "sold"
+            if state.to_auction and rng.random() < 0.5:
+                return f"auction {q(rng.choice(state.to_auction))}"
+        self.undoing = True
+        return "undo"
+
+
+# -- choosing a script, and the tags of the pieces it moves ------------------------------------------------
+
+
+def script_for(state: GameState) -> Script | None:
+    """The edition's own script, by what the edition has (Mr. Monopoly and coins, blocks), or None."""
+    if state.edition.mr_monopoly and any(k.awarded_for for k in state.edition.holdings.values()):
+        return next_sore_losers_line
+    if state.edition.max_blocks:
+        return CityScript()
+    return None
+
+
+def edition_tags(state: GameState, plan: Sequence[ev.Event]) -> set[str]:
+    """The Sore Losers and City pieces an action moves, named for the test's tally (`state` is before it)."""
+    found: set[str] = set()
+    trapping = any(isinstance(e, ev.PlayerTrapped) for e in plan)
+    for e in plan:
+        if isinstance(e, ev.HoldingMoved) and e.kind in state.edition.holdings:
+            kind = state.edition.holdings[e.kind]
+            if e.giver == BANK and e.why in kind.awarded_for:
+                found.add(f"{kind.word}-awarded")
+            elif e.why == "trade":
+                found.add(f"{kind.word}-traded")
+            elif e.why == "bankruptcy":
+                found.add(f"{kind.word}-{'returned' if e.receiver == BANK else 'handed-over'}")
+        elif isinstance(e, ev.DeedHandedOver):
+            held = state.deeds[e.deed]
+            if trapping:
+                found.add("deed-stolen")
+            if held.blocks or held.stadium or held.tower or (state.edition.max_blocks and held.level):
+                found.add("built-district-moved")
+        elif isinstance(e, ev.DeedReturnedToBank):
+            found.add("returned-for-auction" if state.edition.bankruptcy_auction else "deeds-returned")
+        elif isinstance(e, ev.AuctionClosed) and e.winner and state.bankrupt:
+            found.add("auctioned-after-bankruptcy")
+        elif isinstance(e, ev.DeedMortgaged) and state.edition.mortgage_value == "rent_value":
+            found.add("mortgaged-at-rent-value")
+        elif isinstance(e, ev.PlanningBuilt):
+            found.add(f"{e.kind}-built")
+        else:
+            found |= {name for cls, name in PIECES if isinstance(e, cls)}
+    return found
+
+
+PIECES: tuple[tuple[type[ev.Event], str], ...] = (
+    (ev.RentReversed, "rent-reversed"), (ev.MrMonopolyTaken, "cashed-in"), (ev.PlayerTrapped, "trapped"),
+    (ev.FreeHousePlaced, "free-house"), (ev.JailEntered, "jailed"), (ev.BlocksBuilt, "blocks-built"),
+    (ev.RailroadPlaced, "railroad-placed"), (ev.HazardCleared, "hazard-cleared"), (ev.StadiumBuilt, "stadium-built"),
+    (ev.TowerBuilt, "tower-built"), (ev.RentDodged, "dodged"),
+)
