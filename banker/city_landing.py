@@ -127,7 +127,7 @@ def build_due(state: GameState, command: c.Command) -> Due | None:
         case c.BuildBlocks(player, deed, kind, count):
             card = state.deed(deed)
             price = card.residential_cost if kind == "residential" else card.industrial_cost
-            return Due(player, price * count, BANK, False, f"{count} {kind} blocks on {deed}")
+            return Due(player, price * count, BANK, False, f"{count} {kind} block{'s' if count != 1 else ''} on {deed}")
         case c.BuildStadium(player, deed):
             return Due(player, edition.stadium_cost, BANK, False, f"a stadium on {deed}")
         case c.BuildSkyscraper(player, deed):

@@ -107,6 +107,15 @@ class CommandSuggester(Suggester):
         return shown
 
 
+def example_line(state: GameState | None) -> str:
+    """A rent line in this game's own names: the second player and the board's last deed (rent Bob Boardwalk)."""
+    if state is None or not state.players or not state.deeds:
+        return "rent Bob Boardwalk"
+    payer = state.players[1] if len(state.players) > 1 else state.players[0]
+    deed = list(state.deeds)[-1]
+    return f"rent {payer if ' ' not in payer else repr(payer)} {deed if ' ' not in deed else repr(deed)}"
+
+
 class CommandBar(Input):
     """Typed actions for bankers who prefer the keyboard; up and down walk the lines already run."""
 
@@ -119,8 +128,8 @@ class CommandBar(Input):
 
     def __init__(self, state: Callable[[], GameState | None]) -> None:
         self.completer = CommandSuggester(state)
-        super().__init__(placeholder="type an action, e.g. rent Bob Boardwalk — tab completes, `help` lists them",
-                         suggester=self.completer, id="command-bar")
+        super().__init__(placeholder=f"type an action, e.g. {example_line(state())} — tab completes, "
+                                     "`help` lists them", suggester=self.completer, id="command-bar")
         self.history: list[str] = []
         self.back = 0
 
