@@ -8,14 +8,12 @@ reads the file again: what the screen did is what the ledger says. Every timer r
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from app_pilot import choice_labels, land, offers_shown, on_disk, text_of, toasts
 from screen_host import keys
-from textual.pilot import Pilot
 from textual.widgets import DataTable, Select, SelectionList, Switch
 
 from banker import commands as c
@@ -26,7 +24,6 @@ from banker.verify import verify_records
 from editions import load_edition
 from screens.app import BankerApp, make_app
 from screens.auction_screen import AuctionScreen
-from screens.choice_screen import ChoiceScreen
 from screens.deal_timer import DealTimer
 from screens.end_screen import EndScreen
 from screens.game_clock import GameClock, clock_face, remaining_seconds
@@ -65,15 +62,6 @@ def game_file(tmp_path: Path, *lines: str, clock: int = 0, started: datetime = S
     return path
 
 
-@contextmanager
-def on_disk(path: Path) -> Iterator[Game]:
-    game = Game.open(path)
-    try:
-        yield game
-    finally:
-        game.close()
-
-
 def app_for(path: Path, now: datetime = START) -> tuple[BankerApp, ManualClock]:
     """The app on a game file, its timers on a manual clock at `now`, its bells counted in `app.bells`."""
     app = make_app(path, data=path.parent / "data", watch=False)
@@ -88,36 +76,10 @@ def app_for(path: Path, now: datetime = START) -> tuple[BankerApp, ManualClock]:
     return app, clock
 
 
-async def land(pilot: Pilot, space: str, *then: str) -> None:
-    """The current player lands on a space (typed to find it); `then` picks among the offers."""
-    await keys(pilot, "l")
-    await pilot.press(*space)
-    await keys(pilot, "enter", *then)
-
-
-def text_of(app: BankerApp, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
-
-
 def table_text(app: BankerApp, selector: str) -> str:
     """A widget of the table, also while a dialog is open on it."""
     table = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
     return str(table.query_one(selector).render())
-
-
-def offers_shown(app: BankerApp) -> list[str]:
-    screen = app.screen
-    assert type(screen).__name__ == "LandingScreen"
-    return [offer.label for offer in screen.offers]  # type: ignore[attr-defined]
-
-
-def choice_labels(app: BankerApp) -> list[str]:
-    assert isinstance(app.screen, ChoiceScreen), type(app.screen).__name__
-    return [choice.label for choice in app.screen.choices]
-
-
-def toasts(app: BankerApp) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 def events_of(game: Game, kind: type) -> list:

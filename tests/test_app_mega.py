@@ -7,17 +7,16 @@ then reads the file again: what the screen did is what the ledger says. Rulebook
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from app_pilot import app_for, choice_labels, land, offers_shown, on_disk, played_file, text_of, toasts
 from screen_host import keys
 from textual.pilot import Pilot
 from textual.widgets import Select, SelectionList, Static, Switch
 
 from banker import commands as c
-from banker.game import Game
 from banker.history import entries
 from banker.landing import MOVE, amount_due, landing_offers, ways_to_raise
 from banker.state import SKYSCRAPER
@@ -37,54 +36,7 @@ HOTELS_ON_THE_BROWNS = tuple(f'build Alice "{deed}"' for _ in range(5) for deed 
 
 def game_file(tmp_path: Path, *lines: str, edition: str = "mega", rules: Sequence[str] = ()) -> Path:
     """A game file with `lines` already played: the table as it stands when the app opens it."""
-    path = tmp_path / "mega.db"
-    game = Game.create(path, load_edition(edition), PLAYERS, rules)
-    try:
-        for line in lines:
-            game.do(line)
-    finally:
-        game.close()
-    return path
-
-
-@contextmanager
-def on_disk(path: Path) -> Iterator[Game]:
-    """The ledger as another reader sees it: reopened from the file."""
-    game = Game.open(path)
-    try:
-        yield game
-    finally:
-        game.close()
-
-
-def app_for(path: Path) -> BankerApp:
-    return make_app(path, data=path.parent / "data", watch=False)
-
-
-async def land(pilot: Pilot, space: str, *then: str) -> None:
-    """The current player lands on a space (typed to find it); `then` picks among the offers."""
-    await keys(pilot, "l")
-    await pilot.press(*space)
-    await keys(pilot, "enter", *then)
-
-
-def text_of(app: BankerApp, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
-
-
-def offers_shown(app: BankerApp) -> list[str]:
-    screen = app.screen
-    assert type(screen).__name__ == "LandingScreen"
-    return [offer.label for offer in screen.offers]  # type: ignore[attr-defined]
-
-
-def choice_labels(app: BankerApp) -> list[str]:
-    assert isinstance(app.screen, ChoiceScreen)
-    return [choice.label for choice in app.screen.choices]
-
-
-def toasts(app: BankerApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return played_file(tmp_path / "mega.db", edition, PLAYERS, lines, rules)
 
 
 # -- a short Mega game through the keys ----------------------------------------------------------

@@ -7,13 +7,21 @@ Monopoly for Sore Losers (Hasbro, 2020).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from app_pilot import (
+    app_for,
+    choice_labels,
+    choice_refusals,
+    land,
+    offers_shown,
+    on_disk,
+    played_file,
+    text_of,
+    toasts,
+)
 from screen_host import keys
-from textual.pilot import Pilot
 from textual.widgets import DataTable, Select
 
 from banker import commands as c
@@ -24,7 +32,7 @@ from banker.sore_losers_landing import TRAP
 from banker.valuation import score
 from banker.verify import verify_records
 from editions import load_edition
-from screens.app import BankerApp, make_app
+from screens.app import make_app
 from screens.choice_screen import ChoiceScreen
 from screens.end_screen import EndScreen
 from screens.new_game_screen import NewGameScreen
@@ -39,59 +47,7 @@ RULE = "buildings are never sold back in Monopoly for Sore Losers"
 
 def game_file(tmp_path: Path, *lines: str, edition: str = "sore-losers", name: str = "sore.db") -> Path:
     """A game file with `lines` already played: the table as it stands when the app opens it."""
-    path = tmp_path / name
-    game = Game.create(path, load_edition(edition), PLAYERS)
-    try:
-        for line in lines:
-            game.do(line)
-    finally:
-        game.close()
-    return path
-
-
-@contextmanager
-def on_disk(path: Path) -> Iterator[Game]:
-    """The ledger as another reader sees it: reopened from the file."""
-    game = Game.open(path)
-    try:
-        yield game
-    finally:
-        game.close()
-
-
-def app_for(path: Path) -> BankerApp:
-    return make_app(path, data=path.parent / "data", watch=False)
-
-
-async def land(pilot: Pilot, space: str, *then: str) -> None:
-    """The current player lands on a space (typed to find it); `then` picks among the offers."""
-    await keys(pilot, "l")
-    await pilot.press(*space)
-    await keys(pilot, "enter", *then)
-
-
-def text_of(app: BankerApp, selector: str) -> str:
-    return str(app.screen.query_one(selector).render())
-
-
-def offers_shown(app: BankerApp) -> list[str]:
-    screen = app.screen
-    assert type(screen).__name__ == "LandingScreen"
-    return [offer.label for offer in screen.offers]  # type: ignore[attr-defined]
-
-
-def choice_labels(app: BankerApp) -> list[str]:
-    assert isinstance(app.screen, ChoiceScreen)
-    return [choice.label for choice in app.screen.choices]
-
-
-def choice_refusals(app: BankerApp) -> list[str | None]:
-    assert isinstance(app.screen, ChoiceScreen)
-    return [choice.refusal for choice in app.screen.choices]
-
-
-def toasts(app: BankerApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return played_file(tmp_path / name, edition, PLAYERS, lines)
 
 
 def coins(game: Game, player: str) -> int:

@@ -1,0 +1,73 @@
+"""Helpers for the Pilot tests of the whole app: a game file played up to a point, the app on it,
+landing by key, and what the screen shows (offers, choices, toasts). Not a test module."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from screen_host import keys
+from textual.pilot import Pilot
+
+from banker.game import Game
+from editions import load_edition
+from screens.app import BankerApp, make_app
+from screens.choice_screen import ChoiceScreen
+
+
+def played_file(path: Path, edition: str, players: Sequence[str], lines: Sequence[str],
+                rules: Sequence[str] = ()) -> Path:
+    """A game file with `lines` already played: the table as it stands when the app opens it."""
+    game = Game.create(path, load_edition(edition), tuple(players), rules)
+    try:
+        for line in lines:
+            game.do(line)
+    finally:
+        game.close()
+    return path
+
+
+@contextmanager
+def on_disk(path: Path) -> Iterator[Game]:
+    """The ledger as another reader sees it: reopened from the file."""
+    game = Game.open(path)
+    try:
+        yield game
+    finally:
+        game.close()
+
+
+def app_for(path: Path) -> BankerApp:
+    return make_app(path, data=path.parent / "data", watch=False)
+
+
+async def land(pilot: Pilot, space: str, *then: str) -> None:
+    """The current player lands on a space (typed to find it); `then` picks among the offers."""
+    await keys(pilot, "l")
+    await pilot.press(*space)
+    await keys(pilot, "enter", *then)
+
+
+def text_of(app: BankerApp, selector: str) -> str:
+    return str(app.screen.query_one(selector).render())
+
+
+def offers_shown(app: BankerApp) -> list[str]:
+    screen = app.screen
+    assert type(screen).__name__ == "LandingScreen"
+    return [offer.label for offer in screen.offers]  # type: ignore[attr-defined]
+
+
+def choice_labels(app: BankerApp) -> list[str]:
+    assert isinstance(app.screen, ChoiceScreen), type(app.screen).__name__
+    return [choice.label for choice in app.screen.choices]
+
+
+def choice_refusals(app: BankerApp) -> list[str | None]:
+    assert isinstance(app.screen, ChoiceScreen)
+    return [choice.refusal for choice in app.screen.choices]
+
+
+def toasts(app: BankerApp) -> list[str]:
+    return [n.message for n in app._notifications]
