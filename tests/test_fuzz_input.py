@@ -28,16 +28,25 @@ from hypothesis import strategies as st
 from banker.cli import main
 from banker.errors import Refusal
 from banker.game import Game
-from banker.language import MAX_LINE, USAGE
+from banker.language import MAX_LINE
 from banker.ledger import LedgerStore
 from editions import SHIPPED_DIR, load_edition
-from tests.ledger_checks import full_state, one_line
+from tests.fuzz_lines import (
+    PLAYERS,
+    TEMPLATES,
+    action_or_clear_refusal,
+    amounts,
+    command_lines,
+    controls,
+    names_of,
+    near_valid_lines,
+    refused_in_one_line,
+)
+from tests.ledger_checks import one_line
 
-PLAYERS = ("Alice", "Bob", "Carol", "Zoë")
 SETUP = ("collect Alice 2000", "buy Alice Boardwalk", "buy Alice 'Park Place'", "build Alice Boardwalk",
          "buy Bob 'Reading Railroad'", "mortgage Bob Reading", "buy Carol 'Electric Company'",
          "card Bob chance goojf", "jail Carol", "tax Zoë 'Income Tax'")
-DEEDS = sorted(load_edition("classic-us").deeds)
 MEGA_SETUP = ("collect Alice 3000", "buy Alice Mediterranean", "buy Alice Baltic", "buy Alice Arctic",
               *(f"build Alice {d}" for _ in range(5) for d in ("Mediterranean", "Baltic", "Arctic")),
               "build Alice Mediterranean", "buy Bob 'Reading Railroad'", "depot Bob Reading",
@@ -46,45 +55,10 @@ MEGA_SETUP = ("collect Alice 3000", "buy Alice Mediterranean", "buy Alice Baltic
               "gift Alice ticket", "card Bob chance goojf", "jail Carol", "tax Zoë 'Income Tax'")
 MEGA_DEEDS = sorted(load_edition("mega").deeds)
 
-# -- the pieces a fuzzed line is built from ---------------------------------------
-
-amounts = st.one_of(
-    st.integers(-(10**30), 10**30).map(str),
-    st.floats(allow_nan=True, allow_infinity=True).map(str),
-    st.sampled_from(["0", "-0", "+5", "$-5", "2.5", ".5", "5.", "1e3", "0x10", "1,000", "1_000", ",", "_", "$",
-                     "££", "M", "٣", "１２", "²", "nan", "inf", "$1,000,000,000", "1000000001", "--5", "5-"]),
-    st.from_regex(r"[$£M]?[0-9.,_\-]{1,12}", fullmatch=True),
-)
-
-
-def names_of(deeds: list[str], extra: tuple[str, ...] = ()) -> st.SearchStrategy[str]:
-    return st.one_of(
-        st.sampled_from([*PLAYERS, *deeds, "bank", "pot", "chance", "chest", "goojf", "goojf:moon", "give", "get",
-                         "lift", "go", "all", *extra]),
-        st.sampled_from([*PLAYERS, *deeds]).map(lambda n: n[: max(1, len(n) // 3)]),  # prefixes, some ambiguous
-        st.sampled_from([*PLAYERS, *deeds]).map(str.upper),
-        st.text(min_size=1, max_size=15),
-    )
-
-
-names = names_of(DEEDS)
 mega_names = names_of(MEGA_DEEDS, ("ticket", "tickets", "expire", "bus ticket", "depot", "skyscraper", "coin"))
-controls = st.sampled_from(["\x00", "\x07", "\x1b[31m", "\r", "\n", "\t", "\x0b", "\x0c", "\x1c", "\x85",
-                            "\u2028", "\u2029", "\ufeff", "\u200b", "\ud7ff", "\U0001f600", "\\"])
-words = st.one_of(amounts, names, names.map(shlex.quote), controls, st.text(max_size=6))
 mega_words = st.one_of(amounts, mega_names, mega_names.map(shlex.quote), controls, st.text(max_size=6))
-verbs = st.one_of(st.sampled_from(sorted(USAGE)), st.sampled_from(sorted(USAGE)).map(str.upper),
-                  st.sampled_from(sorted(USAGE)).map(lambda v: v[:2]), st.text(max_size=8))
 
 
-TEMPLATES = ["pay {p} {a}", "pay {p} {a} {q}", "collect {p} {a}", "collect {p} {a} {q}", "buy {p} {d}",
-             "rent {p} {d} {n}", "mortgage {p} {d}", "unmortgage {p} {d}", "go {p}", "jail {p}", "bail {p}",
-             "tax {p} {d}", "trade {p} {q} give {a} get {d}", "trade {p} {q} give {d} {a} get {a} lift",
-             "build {p} {d} {n}", "sell {p} {d}", "bid {p} {a}", "auction {d}", "sold", "undo", "redo",
-             "card {p} chest {d}", "card {p} chance {d} {n} go", "usecard {p}", "parking {p}", "bankrupt {p} {q}"]
-good_amounts = st.one_of(st.integers(1, 3000).map(str), st.integers(1, 3000).map("${:,}".format))
-good_names = st.sampled_from([*PLAYERS, "alice", "BOB", "car", "zo", "pot", "bank"])
-good_deeds = st.sampled_from([*DEEDS, "board", "park", "reading", "income", "bank-error", "goojf", "st"])
 # Mega: the new verbs, skyscraper counts, depots, tickets as trade items, dice up to 15 (and past it)
 MEGA_TEMPLATES = TEMPLATES + [
     "depot {p} {d}", "depot {p} {d} {n}", "ticket {p}", "ticket {p} expire", "ticket {p} {d}", "ride {p}",
@@ -95,34 +69,6 @@ MEGA_TEMPLATES = TEMPLATES + [
 good_mega_deeds = st.sampled_from([*MEGA_DEEDS, "board", "penn", "pennsylvania", "reading", "gas", "water", "elec",
                                    "medi", "baltic", "arctic", "short", "income", "general-repairs", "goojf", "st",
                                    "ticket", "expire"])
-
-
-@st.composite
-def near_valid_lines(draw: st.DrawFn, templates: list[str] = TEMPLATES,
-                     deeds: st.SearchStrategy[str] = good_deeds) -> str:
-    """Well-formed lines with real names, spelled the many ways a banker types them."""
-    template = draw(st.sampled_from(templates))
-    return template.format(p=draw(good_names), q=draw(good_names), a=draw(st.one_of(good_amounts, amounts)),
-                           d=shlex.quote(draw(deeds)), n=draw(st.integers(0, 20)))
-
-
-@st.composite
-def command_lines(draw: st.DrawFn, templates: list[str] = TEMPLATES, deeds: st.SearchStrategy[str] = good_deeds,
-                  names: st.SearchStrategy[str] = names, words: st.SearchStrategy[str] = words) -> str:
-    """Something a banker (or a cat on the keyboard) might type."""
-    kind = draw(st.integers(0, 11))
-    if kind >= 9:
-        return draw(near_valid_lines(templates, deeds))
-    if kind == 0:
-        return draw(st.text(max_size=60))
-    if kind == 1:  # very long, around and past the limit
-        word = draw(st.sampled_from(["Boardwalk", "$1", "a", "'x y'", "ü"]))
-        return " ".join([draw(st.sampled_from(sorted(USAGE)))] + [word] * draw(st.integers(50, 400)))
-    if kind == 2:  # a quote left open
-        quote = draw(st.sampled_from(["'", '"']))
-        return f"{draw(st.sampled_from(sorted(USAGE)))} {draw(names)} {quote}{draw(names)}"
-    line = " ".join([draw(verbs), *draw(st.lists(words, max_size=8))])
-    return line if draw(st.booleans()) else line.replace(" ", draw(st.sampled_from(["  ", "\t", " \x00 "])))
 
 
 def mega_lines() -> st.SearchStrategy[str]:
@@ -139,12 +85,6 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Game:
     for line in SETUP:
         table.do(line)
     return table
-
-
-def put_back(game: Game, line: str) -> None:
-    """Undo what an accepted fuzzed line did, so each example starts from the same table."""
-    last = game.records[-1].type
-    game.do("redo" if last == "ActionUndone" else "undo")
 
 
 @pytest.fixture(scope="module")
@@ -184,21 +124,6 @@ def test_any_line_with_the_speed_die_is_an_action_or_one_clear_refusal(speed_die
     action_or_clear_refusal(speed_die_game, line)
 
 
-def action_or_clear_refusal(game: Game, line: str) -> None:
-    before, before_json, head = full_state(game.state), game.state_json(), game.store.head()
-    try:
-        game.do(line)
-    except Refusal as refusal:
-        message = str(refusal)
-        assert one_line(message), f"{line!r} -> {message!r}"
-        assert game.store.head() == head and game.head == head, f"{line!r} was refused but wrote events"
-        assert game.state_json() == before_json and full_state(game.state) == before
-        return
-    assert len(line) <= MAX_LINE
-    put_back(game, line)
-    assert full_state(game.state) == before
-
-
 @pytest.mark.parametrize("line", [
     "", "   ", "\t", "\x00", "pay Alice", "pay Alice -50", "pay Alice 2.5", "pay Alice fifty", "pay Alice 1e3",
     "pay Alice 99999999999999999999999999", "pay Alice $", "pay Alice 0", "buy Alice 'Park", 'buy "Alice',
@@ -212,15 +137,6 @@ def action_or_clear_refusal(game: Game, line: str) -> None:
 ])
 def test_known_bad_lines_are_refused_in_one_line(game: Game, line: str) -> None:
     refused_in_one_line(game, line)
-
-
-def refused_in_one_line(game: Game, line: str) -> str:
-    before, before_json, head = full_state(game.state), game.state_json(), game.store.head()
-    with pytest.raises(Refusal) as refused:
-        game.do(line)
-    assert one_line(str(refused.value)), repr(str(refused.value))
-    assert game.state_json() == before_json and game.store.head() == head and full_state(game.state) == before
-    return str(refused.value)
 
 
 @pytest.mark.parametrize("line", [

@@ -1,0 +1,134 @@
+"""Bad input at a Sore Losers table and a Monopoly City table: one action or one clear refusal that changes nothing.
+
+The same requirement as tests/test_fuzz_input.py (issue 4 "Bad input") with each edition's own verbs and
+names in the lines: coins, cash-in, traps, free houses and the final round (issue 8); money typed as 500k,
+2m or 3.5m, Build spins, blocks, planning permission, stadiums, skyscrapers, the tower and the Rent Dodge card
+(issue 9).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from banker.game import Game
+from editions import load_edition
+from tests.fuzz_lines import (
+    PLAYERS,
+    TEMPLATES,
+    action_or_clear_refusal,
+    amounts,
+    command_lines,
+    controls,
+    names_of,
+    near_valid_lines,
+    refused_in_one_line,
+)
+
+SL_DEEDS = sorted(load_edition("sore-losers").deeds)
+SL_SETUP = ("collect Alice 2000", "buy Alice Boardwalk", "buy Alice 'Park Place'", "build Alice Boardwalk",
+            "buy Bob 'Reading Railroad'", "mortgage Bob Reading", "buy Carol Baltic", "coin Carol", "coin Carol",
+            "cashin Carol", "trap Carol Bob", "place Mediterranean", "jail Zoë", "tax Alice electric")
+SL_TEMPLATES = TEMPLATES + [
+    "coin {p}", "coin {p} {q}", "parking {p} {q}", "cashin {p}", "cashin {p} {q}", "trap {p} {q}",
+    "trap {p} {q} {d}", "release {p}", "place {d}", "place {d} {n}", "final", "final {p}", "tax {p} electric",
+    "tax {p} water", "tax {p} {d}", "jail {p} {q}", "rent {p} {d}", "trade {p} {q} give coin get {a}",
+    "trade {p} {q} give coin coin coin coin coin get {a}", "trade {p} {q} give {a} get coins", "sell {p} {d} {n}"]
+sl_names = names_of(SL_DEEDS, ("coin", "coins", "electric", "water", "bill", "mr-monopoly"))
+sl_words = st.one_of(amounts, sl_names, controls, st.text(max_size=6))
+good_sl_deeds = st.sampled_from([*SL_DEEDS, "board", "park", "reading", "medi", "baltic", "short", "electric",
+                                 "water", "income", "luxury", "coin"])
+
+CITY_DEEDS = sorted(load_edition("city").deeds)
+CITY_SETUP = ("buy Alice Summergate", "buy Alice Stoneside", "spin Alice 3",
+              "build Alice Stoneside residential 2", "build Alice Summergate industrial 1", "spin Bob railroad",
+              "railroad Bob 'Old Town'", "stadium Alice Stoneside", "skyscraper Alice Summergate",
+              "buy Bob 'Old Town'", "hazard Bob Summergate 'Rubbish Dump'", "bonus Carol Westlands Park",
+              "parking Zoë", "buy Carol 'Central Quay'", "mortgage Carol 'Central Quay'", "clock 60")
+CITY_TEMPLATES = [t for t in TEMPLATES if not t.startswith(("build", "card"))] + [
+    "spin {p}", "spin {p} {n}", "spin {p} railroad", "spin {p} {n} again", "spin {p} {d}",
+    "build {p} {d} residential {n}", "build {p} {d} industrial {n}", "build {p} {d} {n}", "build {p} {d}",
+    "railroad {p} {d}", "hazard {p} {d} {h}", "bonus {p} {d} {h}", "hazard {p} {d}", "clear {p} {d}",
+    "stadium {p} {d}", "skyscraper {p} {d}", "tower {p} {d}", "dodge {p} {d}", "parking {p}", "tax {p} industry",
+    "clock {n}", "clock off", "clock {a}", "pay {p} {m}", "collect {p} {m} {q}", "bid {p} {m}",
+    "trade {p} {q} give {m} get {d}", "trade {p} {q} give dodge get {m}", "trade {p} {q} give {d} get {d} lift"]
+city_names = names_of(CITY_DEEDS, ("residential", "industrial", "railroad", "dodge", "again", "off", "prison",
+                                   "park", "industry"))
+city_words = st.one_of(amounts, city_names, controls, st.text(max_size=6))
+good_city_deeds = st.sampled_from([*CITY_DEEDS, "summer", "stone", "old", "central", "diamond", "fortune",
+                                   "industry", "prison", "park"])
+planning = st.sampled_from(["'Rubbish Dump'", "'Sewage Plant'", "'Power Station'", "Prison", "Park", "School",
+                            "'Water Tower'", "'Wind Farm'", "dump", "pr", "moat", "park"])
+millions = st.one_of(st.sampled_from(["500k", "2m", "3.5m", "M1m", "0.5m", "1.25m", "10k", "1k5", "2.0000001m",
+                                      "m", "k", "-2m", "5mm", "3,5m", "1e6"]),
+                     st.integers(1, 40_000_000).map(str), st.from_regex(r"[Mm]?[0-9.]{1,6}[kKmM]?", fullmatch=True))
+
+
+def city_lines() -> st.SearchStrategy[str]:
+    """City lines: its verbs, planning names and amounts in M, near-valid or mangled."""
+    extra = {"h": planning, "m": millions}
+    return st.one_of(command_lines(CITY_TEMPLATES, good_city_deeds, city_names, city_words, extra),
+                     near_valid_lines(CITY_TEMPLATES, good_city_deeds, extra))
+
+
+def sl_lines() -> st.SearchStrategy[str]:
+    return st.one_of(command_lines(SL_TEMPLATES, good_sl_deeds, sl_names, sl_words),
+                     near_valid_lines(SL_TEMPLATES, good_sl_deeds))
+
+
+def table(tmp_path_factory: pytest.TempPathFactory, edition: str, setup: tuple[str, ...]) -> Game:
+    game = Game.create(tmp_path_factory.mktemp("fuzz") / f"{edition}.db", load_edition(edition), PLAYERS)
+    for line in setup:
+        game.do(line)
+    return game
+
+
+@pytest.fixture(scope="module")
+def sore_losers_game(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """Houses, a mortgage, coins, Carol as Mr. Monopoly with Bob trapped, a free house, Zoë in jail."""
+    return table(tmp_path_factory, "sore-losers", SL_SETUP)
+
+
+@pytest.fixture(scope="module")
+def city_game(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """Blocks, a railroad, a stadium, a skyscraper, a hazard, a bonus, the Rent Dodge card, a mortgage, a clock."""
+    return table(tmp_path_factory, "city", CITY_SETUP)
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=sl_lines())
+def test_any_line_at_a_sore_losers_table_is_an_action_or_one_clear_refusal(sore_losers_game: Game,
+                                                                           line: str) -> None:
+    action_or_clear_refusal(sore_losers_game, line)
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=city_lines())
+def test_any_line_at_a_city_table_is_an_action_or_one_clear_refusal(city_game: Game, line: str) -> None:
+    action_or_clear_refusal(city_game, line)
+
+
+@pytest.mark.parametrize("line", [
+    "coin", "coin Mallory", "cashin Alice", "cashin Bob", "parking Alice Alice", "parking Alice", "trap Alice Bob",
+    "trap Carol Carol", "trap Carol Alice Boardwalk", "release Alice", "place Reading", "place Atlantis",
+    "final", "final now", "sell Alice Boardwalk", "tax Alice industry", "jail Alice Bob", "jail Carol Carol",
+    "trade Alice Bob give coin coin coin coin coin get $1", "spin Alice 2", "dodge Alice Boardwalk",
+    "trade Zoë Carol give coin get $1",
+])
+def test_known_bad_sore_losers_lines_are_refused_in_one_line(sore_losers_game: Game, line: str) -> None:
+    refused_in_one_line(sore_losers_game, line)
+
+
+@pytest.mark.parametrize("line", [
+    "spin Alice 4", "spin Alice two", "spin Mallory", "build Alice Stoneside residential 9",
+    "build Alice Stoneside flats 1", "build Alice Stoneside", "build Bob Stoneside residential 1",
+    "railroad Alice Westlands", "hazard Alice Stoneside Prison", "hazard Bob Summergate Prison",
+    "hazard Bob Westlands Moat", "bonus Bob Summergate Park", "clear Alice Stoneside", "clear Bob Summergate",
+    "stadium Alice Summergate", "stadium Bob 'Old Town'", "skyscraper Alice Stoneside", "tower Alice Stoneside",
+    "dodge Alice Summergate", "parking Zoë", "tax Bob industry", "pay Alice 2.5005k", "pay Alice 1.0000005m",
+    "pay Alice 5mm", "pay Alice -2m", "clock -5", "clock 99999", "sell Alice Stoneside", "coin Alice",
+    "depot Bob Westlands", "unmortgage Carol Summergate", "build Alice Stoneside residential 1 2",
+])
+def test_known_bad_city_lines_are_refused_in_one_line(city_game: Game, line: str) -> None:
+    refused_in_one_line(city_game, line)
