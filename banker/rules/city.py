@@ -9,7 +9,7 @@ from ..errors import Refusal
 from ..events import BANK
 from ..state import SKYSCRAPER, GameState
 from .checks import auction_open, not_owner, not_playing, refuse_if
-from .money import pay
+from .money import bought_from_bank, pay
 
 SPINS = ("1", "2", "3", "railroad")
 
@@ -133,14 +133,13 @@ def build_planning(state: GameState, cmd: c.BuildPlanning) -> list[ev.Event]:
 
 def clear_hazard(state: GameState, cmd: c.ClearHazard) -> list[ev.Event]:
     """M500k per block the hazard occupies, to the bank (a prison is 4 blocks: M2m)."""
-    refuse_if(_city(state), auction_open(state), not_playing(state, cmd.player), _district(state, cmd.deed),
-              not_owner(state, cmd.player, cmd.deed))
+    refuse_if(_city(state), _district(state, cmd.deed))
     hazard = state.deeds[cmd.deed].hazard
-    if not hazard:
-        raise Refusal(f"{cmd.deed} has no hazard to clear; nothing to pay")
-    cost = state.edition.hazards[hazard].blocks * state.edition.hazard_clear_per_block
-    leg = pay(state, cmd.player, BANK, cost, f"clearing the {hazard} from {cmd.deed}")
-    return [ev.HazardCleared(cmd.player, cmd.deed, transfers=(leg,))]
+    reason = not_owner(state, cmd.player, cmd.deed) or (None if hazard else f"{cmd.deed} has no hazard to clear; "
+                                                                          "nothing to pay")
+    cost = state.edition.hazards[hazard].blocks * state.edition.hazard_clear_per_block if hazard else 0
+    paid = bought_from_bank(state, cmd.player, reason, cost, f"clearing the {hazard} from {cmd.deed}")
+    return [ev.HazardCleared(cmd.player, cmd.deed, transfers=paid)]
 
 
 def stadium_refusal(state: GameState, player: str, deed: str) -> str | None:
@@ -159,9 +158,9 @@ def stadium_refusal(state: GameState, player: str, deed: str) -> str | None:
 
 
 def build_stadium(state: GameState, cmd: c.BuildStadium) -> list[ev.Event]:
-    refuse_if(auction_open(state), not_playing(state, cmd.player), stadium_refusal(state, cmd.player, cmd.deed))
-    leg = pay(state, cmd.player, BANK, state.edition.stadium_cost, f"a stadium on {cmd.deed}")
-    return [ev.StadiumBuilt(cmd.player, cmd.deed, transfers=(leg,))]
+    paid = bought_from_bank(state, cmd.player, stadium_refusal(state, cmd.player, cmd.deed),
+                            state.edition.stadium_cost, f"a stadium on {cmd.deed}")
+    return [ev.StadiumBuilt(cmd.player, cmd.deed, transfers=paid)]
 
 
 def skyscraper_refusal(state: GameState, player: str, deed: str) -> str | None:
@@ -180,9 +179,9 @@ def skyscraper_refusal(state: GameState, player: str, deed: str) -> str | None:
 
 
 def build_skyscraper(state: GameState, cmd: c.BuildSkyscraper) -> list[ev.Event]:
-    refuse_if(auction_open(state), not_playing(state, cmd.player), skyscraper_refusal(state, cmd.player, cmd.deed))
-    leg = pay(state, cmd.player, BANK, state.deed(cmd.deed).skyscraper_cost, f"a skyscraper on {cmd.deed}")
-    return [ev.BuildingsBuilt(cmd.player, cmd.deed, SKYSCRAPER, transfers=(leg,))]
+    paid = bought_from_bank(state, cmd.player, skyscraper_refusal(state, cmd.player, cmd.deed),
+                            state.deed(cmd.deed).skyscraper_cost, f"a skyscraper on {cmd.deed}")
+    return [ev.BuildingsBuilt(cmd.player, cmd.deed, SKYSCRAPER, transfers=paid)]
 
 
 def whole_groups(state: GameState, player: str) -> list[str]:
@@ -208,9 +207,9 @@ def tower_refusal(state: GameState, player: str, deed: str) -> str | None:
 
 
 def build_tower(state: GameState, cmd: c.BuildTower) -> list[ev.Event]:
-    refuse_if(auction_open(state), not_playing(state, cmd.player), tower_refusal(state, cmd.player, cmd.deed))
-    leg = pay(state, cmd.player, BANK, state.edition.tower_cost, f"the Monopoly Tower on {cmd.deed}")
-    return [ev.TowerBuilt(cmd.player, cmd.deed, transfers=(leg,))]
+    paid = bought_from_bank(state, cmd.player, tower_refusal(state, cmd.player, cmd.deed),
+                            state.edition.tower_cost, f"the Monopoly Tower on {cmd.deed}")
+    return [ev.TowerBuilt(cmd.player, cmd.deed, transfers=paid)]
 
 
 def dodge_rent(state: GameState, cmd: c.DodgeRent) -> list[ev.Event]:

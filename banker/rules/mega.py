@@ -9,7 +9,7 @@ from ..events import BANK
 from ..state import GameState
 from .checks import auction_open, not_owner, not_playing, refuse_if
 from .holdings import from_bank, kind_named, out_of_play
-from .money import pay
+from .money import bought_from_bank
 
 TICKET = "bus_ticket"
 
@@ -34,9 +34,9 @@ def depot_refusal(state: GameState, player: str, deed: str) -> str | None:
 
 
 def build_depot(state: GameState, cmd: c.BuildDepot) -> list[ev.Event]:
-    refuse_if(auction_open(state), not_playing(state, cmd.player), depot_refusal(state, cmd.player, cmd.deed))
-    leg = pay(state, cmd.player, BANK, state.edition.depot_cost, f"a train depot on {cmd.deed}")
-    return [ev.DepotBuilt(cmd.player, cmd.deed, transfers=(leg,))]
+    paid = bought_from_bank(state, cmd.player, depot_refusal(state, cmd.player, cmd.deed),
+                            state.edition.depot_cost, f"a train depot on {cmd.deed}")
+    return [ev.DepotBuilt(cmd.player, cmd.deed, transfers=paid)]
 
 
 def take_ticket(state: GameState, cmd: c.TakeTicket) -> list[ev.Event]:

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from ..errors import Refusal
-from ..events import ACCOUNTS, Transfer
+from ..events import ACCOUNTS, BANK, Transfer
 from ..state import GameState
+from .checks import auction_open, not_playing, refuse_if
 
 
 def raisable(state: GameState, player: str) -> int:
@@ -51,3 +52,10 @@ def pay(state: GameState, payer: str, payee: str, amount: int, why: str) -> Tran
 def legs(*transfers: Transfer | None) -> tuple[Transfer, ...]:
     """Transfers without the empty ones (zero amounts move nothing)."""
     return tuple(t for t in transfers if t is not None and t.amount > 0)
+
+
+def bought_from_bank(state: GameState, player: str, refusal: str | None, cost: int, what: str) -> tuple[Transfer]:
+    """A piece the player buys from the bank (a depot, a stadium, a skyscraper, the tower): refused while an
+    auction is open, for a player out of the game, or for the rule's own reason; else the one leg paying it."""
+    refuse_if(auction_open(state), not_playing(state, player), refusal)
+    return (pay(state, player, BANK, cost, what),)
