@@ -16,11 +16,10 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from app_pilot import played_file
 from conftest import PLAYERS
 
 from banker.cli import main
-from banker.game import Game
-from editions import load_edition
 
 START = 37_700_000
 
@@ -39,14 +38,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, lis
 
 def game_file(tmp_path: Path, *lines: str) -> Path:
     """A City game file for Alice, Bob and Carol with these lines played (each must be accepted)."""
-    path = tmp_path / "city.db"
-    game = Game.create(path, load_edition("city"), PLAYERS)
-    try:
-        for line in lines:
-            game.do(line)
-    finally:
-        game.close()
-    return path
+    return played_file(tmp_path / "city.db", "city", PLAYERS, lines)
 
 
 def state(capsys: pytest.CaptureFixture[str], path: Path) -> dict:

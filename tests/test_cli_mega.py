@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from app_pilot import played_file
 from conftest import PLAYERS
 
 from banker.cli import main
@@ -38,14 +39,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, lis
 def game_file(tmp_path: Path, *lines: str, edition: str = "mega", house_rules: tuple[str, ...] = ()) -> Path:
     """A game file with these lines played (each must be accepted)."""
     tmp_path.mkdir(exist_ok=True)
-    path = tmp_path / f"{edition}.db"
-    game = Game.create(path, load_edition(edition), PLAYERS, house_rules)
-    try:
-        for line in lines:
-            game.do(line)
-    finally:
-        game.close()
-    return path
+    return played_file(tmp_path / f"{edition}.db", edition, PLAYERS, lines, house_rules)
 
 
 def ask(capsys: pytest.CaptureFixture[str], path: Path, *words: str) -> list[str]:
