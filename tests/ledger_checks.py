@@ -17,7 +17,10 @@ from typing import Any
 from banker import events as ev
 from banker.fold import fold
 from banker.ledger import LedgerStore, Record, decode_records
+from banker.rules.city import SPINS
+from banker.rules.sore_losers import CASH_IN
 from banker.state import HOTEL, SKYSCRAPER, GameState, pieces
+from editions import Card
 
 
 def full_state(state: GameState) -> dict[str, Any]:
@@ -83,6 +86,8 @@ def table_problems(state: GameState) -> list[str]:
     problems += _deed_problems(state)
     problems += _building_supply_problems(state)
     problems += _holding_problems(state, shown)
+    problems += _sore_losers_problems(state)
+    problems += _city_problems(state)
     listed = [p["name"] for player in shown["players"] for p in player["properties"]]
     if len(listed) != len(set(listed)):
         problems.append(f"a deed is listed under two players: {sorted(listed)}")
@@ -113,11 +118,11 @@ def _deed_problems(state: GameState) -> list[str]:
             problems.append(f"{name} is held by {holding.owner!r}, neither the bank nor a player")
         if not 0 <= holding.level <= top_level(state, name):
             problems.append(f"{name} has building level {holding.level}")
-        if holding.level and kind != "street":
+        if holding.level and kind != "street" and not (edition.max_blocks and holding.level == SKYSCRAPER):
             problems.append(f"{name} has buildings but is a {kind}")
         if holding.improved and holding.owner == ev.BANK and edition.sell_buildings:
             problems.append(f"{name} has buildings or a depot but the bank holds it")
-        if holding.level and holding.mortgaged:
+        if holding.level and holding.mortgaged and edition.sell_buildings:  # else they stay (001: mortgage allowed)
             problems.append(f"{name} is mortgaged with buildings on it")
         if holding.depot and (kind != "railroad" or not edition.has_depots):
             problems.append(f"{name} has a train depot but is a {kind} of {edition.id}")
@@ -204,16 +209,106 @@ def _holding_problems(state: GameState, shown: dict[str, Any]) -> list[str]:
     return problems
 
 
+def _sore_losers_problems(state: GameState) -> list[str]:
+    """Mr. Monopoly, the trap and the final round, where the edition's switches allow them (Sore Losers, 001).
+
+    One token: at most one player under it, and only while someone holds it; Mr. Monopoly is an active player,
+    never trapped or in jail (he sends another), and holds none of the pieces he cashed in (he collects none).
+    Earned pieces (coins) only ever move between the bank and the players; a deed back with the bank is unmortgaged.
+    """
+    problems: list[str] = []
+    edition, mr, trapped = state.edition, state.mr_monopoly, state.trapped
+    if not edition.mr_monopoly and (mr or trapped):
+        problems.append(f"{edition.id} has no Mr. Monopoly but {mr!r} holds him and {sorted(trapped)} are trapped")
+    if state.final_round and not edition.final_rent_round:
+        problems.append(f"{edition.id} has no final rent round but one was played")
+    if mr and mr not in state.active_players:
+        problems.append(f"Mr. Monopoly is {mr!r}, not an active player")
+    if mr and (mr in trapped or mr in state.in_jail):
+        problems.append(f"Mr. Monopoly ({mr}) is trapped or in jail")
+    for kind in edition.holdings.values() if mr in state.players else ():
+        if kind.awarded_for and state.count(kind.key, mr) > max(0, kind.max_held - CASH_IN):
+            problems.append(f"Mr. Monopoly ({mr}) holds {state.count(kind.key, mr)} {kind.plural}")
+    for kind in edition.holdings.values():
+        if kind.awarded_for and state.held.get(kind.key, {}).get(ev.OUT):  # cashed in or returned: to the bank
+            problems.append(f"{state.held[kind.key][ev.OUT]} {kind.plural} are out of play; earned ones never are")
+    if len(trapped) > 1 or (trapped and not mr) or not trapped <= set(state.active_players):
+        problems.append(f"trapped {sorted(trapped)} under Mr. Monopoly {mr!r}: one active player at most, under him")
+    for name, holding in state.deeds.items():
+        if holding.owner == ev.BANK and holding.mortgaged:
+            problems.append(f"{name} is the bank's and mortgaged (a deed returns to the bank unmortgaged)")
+    return problems
+
+
+def _city_problems(state: GameState) -> list[str]:
+    """Monopoly City's pieces, where the edition's switches allow them (`max_blocks`, hazards and bonuses, a
+    rent-value mortgage), 004: 0 to 8 blocks a district, a hazard and a bonus building exclude each other, one
+    skyscraper and one stadium per colour group, a mortgage that remembers what it paid, one player's Build spin
+    of at most 3 blocks or a railroad. Nothing of these on a deed of an edition without blocks.
+    """
+    problems: list[str] = []
+    edition, top = state.edition, state.edition.max_blocks
+    per_group: dict[tuple[str, str], list[str]] = {}
+    for name, holding in state.deeds.items():
+        card = state.deed(name)
+        city = {"residential": holding.residential, "industrial": holding.industrial, "hazard": holding.hazard,
+                "bonus": holding.bonus, "stadium": holding.stadium, "railroad": holding.railroad,
+                "tower": holding.tower}
+        if not (top and card.kind == "district"):
+            if any(city.values()):
+                problems.append(f"{name} is a {card.kind} of {edition.id} but has {city}")
+            continue
+        if min(holding.residential, holding.industrial) < 0 or holding.blocks > top:
+            problems.append(f"{name} has {holding.residential} residential and {holding.industrial} industrial "
+                            f"blocks; a district takes 0 to {top}")
+        if holding.level not in (0, SKYSCRAPER):
+            problems.append(f"{name} has building level {holding.level}; a district takes blocks and a skyscraper")
+        if holding.hazard and holding.bonus:
+            problems.append(f"{name} has a {holding.hazard} and a {holding.bonus}; each keeps the other out")
+        if (holding.hazard and holding.hazard not in edition.hazards) or (
+                holding.bonus and holding.bonus not in edition.bonuses):
+            problems.append(f"{name} has a planning building {edition.id} lacks: {holding.hazard!r} {holding.bonus!r}")
+        for piece, here in (("skyscrapers", holding.level == SKYSCRAPER), ("stadiums", holding.stadium)):
+            if here:
+                per_group.setdefault((card.group, piece), []).append(name)
+    for (group, piece), where in per_group.items():
+        if len(where) > 1:
+            problems.append(f"the {group} group has {len(where)} {piece} ({', '.join(where)}); one per colour group")
+    for name, holding in state.deeds.items():
+        paid = holding.mortgaged_for
+        remembers = holding.mortgaged if edition.mortgage_value == "rent_value" else False
+        if (paid > 0) != remembers or paid < 0:
+            problems.append(f"{name} is {'' if holding.mortgaged else 'not '}mortgaged and remembers {paid} paid")
+    spin = state.spin
+    if spin is not None:
+        most = max(int(result) for result in SPINS if result.isdigit())
+        if not top or not 0 <= spin.blocks_left <= most or (spin.railroad and spin.blocks_left):
+            problems.append(f"the Build spin {spin} does not fit {edition.id}: 0 to {most} blocks or a railroad")
+        if spin.player not in state.players:  # a bankrupt player's spin stays in the state (the fold keeps it)
+            problems.append(f"the Build spin is {spin.player!r}'s, not a player's")
+    if state.clock is not None and not 1 <= state.clock.minutes <= 24 * 60:
+        problems.append(f"the game clock runs {state.clock.minutes} minutes")
+    return problems
+
+
 def expected_rent(state: GameState, deed: str, dice: int) -> int:
     """The rent for landing on an owned, unmortgaged deed, read from the edition's data (not from the rules' code).
 
     Streets: the deed's rent for its buildings (a skyscraper is the 7th value), unimproved rent multiplied for a
     whole group (x2 classic, x3 Mega; classic drops it when any of the group is mortgaged). Railroads: by how
     many the owner holds, doubled by a train depot. Utilities: the dice times 4/10(/20) by how many are held.
+    Districts (an edition with blocks): the value of the blocks that count, doubled at most once.
     """
     card, holding, edition = state.deed(deed), state.deeds[deed], state.edition
     group = state.group(deed)
     owned = sum(state.deeds[d].owner == holding.owner for d in group)
+    if edition.max_blocks and card.kind == "district":
+        # City (004): the card's value for the blocks that count (a hazard voids the residential ones),
+        # doubled once by a skyscraper in the group or the owner's Monopoly Tower, never by both
+        counted = holding.industrial + (0 if holding.hazard else holding.residential)
+        skyscraper = any(state.deeds[d].level == SKYSCRAPER for d in group)
+        tower = any(h.tower and h.owner == holding.owner for h in state.deeds.values())
+        return card.rent[counted] * (2 if skyscraper or tower else 1)
     if card.kind == "street":
         if holding.level:
             return card.rent[holding.level]
@@ -222,6 +317,70 @@ def expected_rent(state: GameState, deed: str, dice: int) -> int:
     if card.kind == "railroad":
         return edition.railroad_rent[owned - 1] * (2 if holding.depot else 1)
     return edition.utility_multipliers[owned - 1] * dice
+
+
+def _card(state: GameState, drawn: ev.CardDrawn) -> Card:
+    return next(k for k in state.edition.cards if k.deck == drawn.deck and k.key == drawn.card)
+
+
+def expected_card_rent(state: GameState, drawn: ev.CardDrawn) -> list[ev.Transfer] | None:
+    """The rent legs of a "nearest railroad" card (twice the rental, or as the card says), None for other cards.
+
+    Nothing when the railroad is the bank's, the drawer's, mortgaged or a bankrupt's; Mr. Monopoly collects it
+    from the owner instead of paying it (001)."""
+    card = _card(state, drawn)
+    if card.effect != "advance_nearest" or card.kind != "railroad":
+        return None
+    owner = state.deeds[drawn.deed].owner
+    if owner in (ev.BANK, drawn.player, *state.bankrupt) or state.deeds[drawn.deed].mortgaged:
+        return []
+    amount = expected_rent(state, drawn.deed, 0) * card.rent_multiplier
+    if drawn.player == state.mr_monopoly:
+        return [ev.Transfer(owner, drawn.player, amount)]
+    return [ev.Transfer(drawn.player, owner, amount)]
+
+
+EARNED_FOR = ("rent", "tax", "jail")  # what an edition's `awarded_for` may name
+
+
+def earned(state: GameState, events: Sequence[ev.Event]) -> list[tuple[str, str, str]]:
+    """The pieces (kind, player, reason) an action's events earn from the bank, read from the edition's
+    `awarded_for` (001: a coin for paying rent, taxes or bills and for going to jail; none at the limit, none for
+    Mr. Monopoly, none from an empty bank). Mr. Monopoly's reversed rent earns the owner who pays it."""
+    reasons: list[tuple[str, str]] = []
+    for e in events:
+        if isinstance(e, ev.RentPaid):
+            reasons.append(("rent", e.payer))
+        elif isinstance(e, ev.RentReversed):
+            reasons.append(("rent", e.owner))
+        elif isinstance(e, ev.TaxPaid):
+            reasons.append(("tax", e.player))
+        elif isinstance(e, ev.JailEntered) or (isinstance(e, ev.CardDrawn) and _card(state, e).effect == "jail"):
+            reasons.append(("jail", e.player))
+        elif isinstance(e, ev.CardDrawn) and (rent := expected_card_rent(state, e)):
+            reasons.append(("rent", rent[0].payer))
+    return [(kind.key, player, reason) for reason, player in reasons for kind in state.edition.holdings.values()
+            if reason in kind.awarded_for and player != state.mr_monopoly and state.count(kind.key, ev.BANK)
+            and not (kind.max_held and state.count(kind.key, player) >= kind.max_held)]
+
+
+def earned_in(events: Sequence[ev.Event]) -> list[tuple[str, str, str]]:
+    """The pieces an action's events hand out from the bank for rent, tax or jail."""
+    return [(e.kind, e.receiver, e.why) for e in events
+            if isinstance(e, ev.HoldingMoved) and e.giver == ev.BANK and e.why in EARNED_FOR]
+
+
+def expected_final_round(state: GameState) -> list[tuple[str, str, str, str, int]]:
+    """The final rent round from this state (001): in turn order, each active player collects from the bank the rent
+    on each of their unmortgaged deeds that pays any."""
+    return [(player, deed, ev.BANK, player, expected_rent(state, deed, 0)) for player in state.active_players
+            for deed in state.deeds_of(player) if not state.deeds[deed].mortgaged and expected_rent(state, deed, 0)]
+
+
+def final_rents(events: Sequence[ev.Event]) -> list[tuple[str, str, str, str, int]]:
+    """Who collected which final-round rent, from whom and how much, as the action's events say."""
+    return [(e.player, e.deed, leg.payer, leg.payee, leg.amount)
+            for e in events if isinstance(e, ev.FinalRentCollected) for leg in e.transfers]
 
 
 def actions_of(records: Sequence[Record]) -> list[tuple[int, list[ev.Event]]]:
