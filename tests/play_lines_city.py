@@ -90,14 +90,14 @@ def groups_held_with_cash(edition: Edition, players: tuple[str, ...]) -> list[st
 
 
 def blocks_standing(edition: Edition, players: tuple[str, ...]) -> list[str]:
-    """Seven blocks on one district (one more spin reaches the limit), a hazard on residential blocks next to it,
-    a bonus building on the third, a mortgaged district of the second player, and a spin of 3 to build on."""
+    """Seven and six blocks on two districts (the next spins reach the limit), a hazard on the second one's
+    residential blocks, a bonus building on the third, a mortgaged district of the second player, a spin of 3."""
     group = next(g for g in districts_by_group(edition) if len(g) == 3)
     first, second = players[0], players[1]
     full, hit, safe = group
     lines = [*_buy_all(first, group), f"buy {_q(second, districts_by_group(edition)[-1][0])}"]
     for kind, count, where in (("residential", 3, full), ("industrial", 3, full), ("residential", 1, full),
-                               ("residential", 2, hit)):
+                               ("residential", 2, hit), ("industrial", 3, hit), ("industrial", 1, hit)):
         lines += [f"spin {_q(first)} 3 again", f"build {_q(first, where, kind)} {count}"]
     return lines + [f"hazard {_q(second, hit)} prison", f"bonus {_q(first, safe)} school",
                     f"mortgage {_q(second, districts_by_group(edition)[-1][0])}", f"spin {_q(first)} 3 again"]
@@ -276,11 +276,11 @@ class CityLineMaker(LineMaker):
             left = state.spin.blocks_left  # type: ignore[union-attr]
             built = [p for p in pairs if state.deeds[p[1]].blocks]
             crowded = [p for p in pairs if state.deeds[p[1]].blocks + left > top]  # the spin outruns the 8 blocks
-            player, deed = self.pick(self.pick([pairs, built or pairs, crowded or pairs, crowded or built or pairs]))
+            player, deed = self.pick(self.pick([crowded or pairs, pairs, built or pairs, crowded or built or pairs]))
             room = top - state.deeds[deed].blocks
             past = room + 1 if room < left else left + 1  # past the 8 blocks if the spin allows it, else the spin
             within = self.draw(st.integers(1, min(left, room)))
-            count = within if self.chance(70) else self.pick([past, past, top + 1, 0])
+            count = within if self.chance(50 if room < left else 70) else self.pick([past, past, top + 1, 0])
         else:
             player, deed = self.fallback([])
             count = self.pick([1, 2, 3])
@@ -315,7 +315,7 @@ class CityLineMaker(LineMaker):
         others = list(state.edition.bonuses if kind == "hazard" else state.edition.hazards)
         roll = self.draw(st.integers(0, 99))
         name = self.pick(names) if roll < 90 else self.pick(others) if roll < 96 else "skatepark"
-        where = self.pick([fitting, taken, fitting, side, fitting])
+        where = self.pick([taken, fitting, side, fitting])
         return [self.spell(player), self.spell(self.deed(where)), self.spell(name)]
 
     _hazard = partialmethod(_planning, "hazard")
@@ -350,7 +350,7 @@ class CityLineMaker(LineMaker):
 
     def _tax(self) -> list[str]:
         industry = self.industry()
-        player = self.pick(industry) if industry and self.chance(75) else self.player()
+        player = self.pick(industry) if industry and self.chance(65) else self.player()
         return [self.spell(player), self.pick(["industry", "industry", "'Industry Tax'", "ind", "income", "luxury"])]
 
     def _go(self) -> list[str]:
@@ -406,6 +406,6 @@ class CityLineMaker(LineMaker):
         standing = sorted({owner for owner, _ in self.built()})
         if standing and self.chance(75):
             player = self.pick(standing)
-            creditor = self.pick([self.other(player), "bank"]) if self.chance(85) else ""
+            creditor = self.pick([self.other(player), "bank", self.other(player)]) if self.chance(85) else ""
             return [self.spell(player)] + ([self.spell(creditor)] if creditor else [])
         return super()._bankrupt()
