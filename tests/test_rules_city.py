@@ -530,6 +530,16 @@ def test_go_pays_m1m_per_stadium_on_top_of_the_wages(city: Game) -> None:
     assert [t.amount for t in play(city, "go bob")[0].events[0].transfers] == [GO]
 
 
+@pytest.mark.parametrize("line", ["card alice chance go", "card alice chance middleton go"])
+def test_a_card_that_passes_go_pays_the_stadium_bonus_too(city: Game, line: str) -> None:
+    """004:201 "every time you pass GO": Advance to GO, or a card that passes it, pays M1m per stadium as well."""
+    own(city, "Alice", *BROWN)
+    play(city, "stadium alice summergate")
+    before = cash(city, "Alice")
+    play(city, line)
+    assert cash(city, "Alice") - before == GO + 1 * M
+
+
 @pytest.mark.parametrize(("line", "what"), [
     ("stadium alice westlands", "a stadium"),
     ("skyscraper alice westlands", "a skyscraper"),

@@ -32,10 +32,14 @@ def payment(state: GameState, cmd: c.Pay) -> list[ev.Event]:
 def salary(state: GameState, cmd: c.Salary) -> list[ev.Event]:
     """GO's salary; in Monopoly City a stadium owner takes its bonus per stadium on top (004), as its own leg."""
     refuse_if(auction_open(state), not_playing(state, cmd.player))
-    stadiums = sum(1 for d in state.deeds_of(cmd.player) if state.deeds[d].stadium)
-    return [ev.SalaryCollected(cmd.player, transfers=legs(
-        ev.Transfer(BANK, cmd.player, state.edition.go_salary),
-        ev.Transfer(BANK, cmd.player, stadiums * state.edition.stadium_go_bonus)))]
+    return [ev.SalaryCollected(cmd.player, transfers=legs(ev.Transfer(BANK, cmd.player, state.edition.go_salary),
+                                                          stadium_bonus(state, cmd.player)))]
+
+
+def stadium_bonus(state: GameState, player: str) -> ev.Transfer:
+    """004: "Collect M1m per stadium you own every time you pass GO" (zero without stadiums: no leg)."""
+    stadiums = sum(1 for d in state.deeds_of(player) if state.deeds[d].stadium)
+    return ev.Transfer(BANK, player, stadiums * state.edition.stadium_go_bonus)
 
 
 def tax(state: GameState, cmd: c.Tax) -> list[ev.Event]:
@@ -87,11 +91,13 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
     elif card.effect == "advance":
         if card.amount:
             transfers.append(ev.Transfer(BANK, player, card.amount))
+        if card.amount and card.target == state.edition.spaces[0].name:  # Advance to GO: the stadiums pay too
+            transfers.append(stadium_bonus(state, player))
     elif card.effect == "advance_nearest":
         rent = _nearest_rent(state, cmd, card.kind, card.rent_multiplier, card.dice_multiplier, why)
         transfers += rent
     if cmd.passed_go and not card.amount and card.effect in {"advance", "advance_nearest"}:
-        transfers.append(ev.Transfer(BANK, player, state.edition.go_salary))
+        transfers += [ev.Transfer(BANK, player, state.edition.go_salary), stadium_bonus(state, player)]
     elif cmd.passed_go:
         raise Refusal(f"{why} does not pass GO; leave out `go`")
     if cmd.deed and card.effect != "advance_nearest":
