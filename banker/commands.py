@@ -200,8 +200,13 @@ class CollectPot(Command):
 
 @dataclass(frozen=True)
 class Bankrupt(Command):
+    """`debt`: what the player owes and cannot raise (required); `lift`: a player creditor lifts the
+    mortgages received at once (value + 10%) instead of paying 10% now and again later."""
+
     player: str
     creditor: str = "bank"
+    debt: int = 0
+    lift: bool = False
 
 
 @dataclass(frozen=True)

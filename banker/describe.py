@@ -123,7 +123,8 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
         case ev.JailCardReturned():
             return f"{e.player}'s {DECKS.get(e.deck, e.deck)} Get Out of Jail Free card goes back to the deck"
         case ev.PlayerWentBankrupt():
-            return f"{e.player} is bankrupt to {e.creditor} and leaves the game"
+            owing = f", owing {money(e.debt)}," if e.debt else ""
+            return f"{e.player} is bankrupt to {e.creditor}{owing} and leaves the game"
         case ev.ActionUndone():
             return f"undo of action {e.action}: {e.summary}"
         case ev.ActionRedone():

@@ -65,6 +65,13 @@ def _field_names(cls: type[Event]) -> frozenset[str]:
     return frozenset(f.name for f in dataclasses.fields(cls))
 
 
+@cache
+def _later_fields(cls: type[Event]) -> dict[str, Any]:
+    """Fields with a default: a payload written before such a field was added reads as that default."""
+    return {f.name: f.default for f in dataclasses.fields(cls)
+            if f.name != "transfers" and f.default is not dataclasses.MISSING}
+
+
 def decode(type_name: str, payload: dict[str, Any]) -> Event:
     """Rebuild an event from its stored type and payload; raises EventDecodeError.
 
@@ -79,7 +86,10 @@ def decode(type_name: str, payload: dict[str, Any]) -> Event:
     if payload.keys() != _field_names(cls):
         missing = sorted(_field_names(cls) - payload.keys())
         extra = sorted(payload.keys() - _field_names(cls))
-        raise EventDecodeError(f"bad {type_name} payload: missing {missing}, unknown {extra}")
+        later = _later_fields(cls)
+        if extra or "transfers" in missing or not set(missing) <= later.keys():
+            raise EventDecodeError(f"bad {type_name} payload: missing {missing}, unknown {extra}")
+        payload = {**{name: later[name] for name in missing}, **payload}
     try:
         values = {name: tuple(value) if type(value) is list else value for name, value in payload.items()}
         values["transfers"] = tuple(Transfer(*leg) for leg in values["transfers"])
@@ -451,10 +461,11 @@ class JailCardReturned(Event):
 
 @dataclass(frozen=True)
 class PlayerWentBankrupt(Event):
-    """creditor is a player's name or "bank"."""
+    """creditor is a player's name or "bank"; debt is what the player owed and could not raise (0: not recorded)."""
 
     player: str
     creditor: str
+    debt: int = 0
 
 
 # -- corrections ------------------------------------------------------------

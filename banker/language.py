@@ -62,7 +62,7 @@ USAGE: dict[str, str] = {
     "unmortgage": "unmortgage <player> <deed>",
     "trade": "trade <a> <b> give <item>... get <item>... [lift]",
     "parking": "parking <player>  (the pot)  |  parking <player> <victim> (Sore Losers: steal a coin)",
-    "bankrupt": "bankrupt <player> [<creditor>]",
+    "bankrupt": "bankrupt <player> [<creditor>] <debt> [lift]  (to the bank unless a player is named)",
     "depot": "depot <player> <railroad>  (Mega: a train depot, doubles the rent)",
     "ticket": "ticket <player> [expire]  (Mega: take a bus ticket; expire = \"All Tickets Expire\")",
     "ride": "ride <player>  (Mega: use a bus ticket)",
@@ -119,6 +119,11 @@ def parse_amount(word: str, currency: str = "$") -> int:
     if amount > MAX_AMOUNT:
         raise Refusal(f"amount {word!r} is too large; the most is {MAX_AMOUNT:,}")
     return amount
+
+
+def _looks_like_amount(word: str) -> bool:
+    """A word meant as money (2000, $2,000, 2m, -5), not a name: where a creditor may be left out."""
+    return re.match(r"[-$£]?M?-?\.?\d", word.strip()) is not None
 
 
 def draw_spin() -> str:
@@ -400,11 +405,23 @@ class Parser:
         return c.FinalRound()
 
     def _bankrupt(self, args: list[str]) -> c.Command:
-        self._need("bankrupt", args, 1, 2)
+        self._need("bankrupt", args, 1, 4)
+        player = self.player(args[0])
+        rest = args[1:]
+        lift = bool(rest) and squash(rest[-1]) == "lift"
+        if lift:
+            rest = rest[:-1]
         creditor = BANK
-        if len(args) == 2:
-            creditor = match(args[1], list(self.state.players) + [BANK], "creditor (a player or bank)")
-        return c.Bankrupt(self.player(args[0]), creditor)
+        if rest and not _looks_like_amount(rest[0]):
+            creditor = match(rest[0], list(self.state.players) + [BANK], "creditor (a player or bank)")
+            rest = rest[1:]
+        if not rest:
+            to = "" if creditor == BANK else f" {creditor.lower()}"
+            example = "2m" if self.edition.money_style == "millions" else "2000"
+            raise Refusal(f"say what {player} owes, e.g. bankrupt {player.lower()}{to} {example}")
+        if len(rest) > 1:
+            raise Refusal(f"bankrupt takes the player, the creditor, the debt and `lift`: {USAGE['bankrupt']}")
+        return c.Bankrupt(player, creditor, self.amount(rest[0]), lift)
 
     def _depot(self, args: list[str]) -> c.Command:
         self._need("depot", args, 2, 2)

@@ -153,6 +153,7 @@ class Edition:
     final_rent_round: bool = False  # Sore Losers: `final` pays every owner their rents, then most cash wins
     winner_by: str = "net_worth"  # or cash
     bankruptcy_auction: bool = True  # deeds a bankruptcy returns to the bank are auctioned
+    no_loans: bool = True  # a trade of cash alone between players is a loan, which the rulebooks forbid
     money_style: str = "plain"  # millions: M500k, M2m, M3.5m (Monopoly City)
     mortgage_value: str = "printed"  # rent_value: a district mortgages for its current rent value (City)
     valuation: str = "list_price"  # rent_value: the end counts each district at its rent value (City)
@@ -411,6 +412,7 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         final_rent_round=rules.get("final_rent_round", bool, False),
         winner_by=winner_by,
         bankruptcy_auction=rules.get("bankruptcy_auction", bool, True),
+        no_loans=rules.get("no_loans", bool, True),
         money_style=choices["money_style"],
         mortgage_value=choices["mortgage_value"],
         valuation=choices["valuation"],

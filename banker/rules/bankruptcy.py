@@ -1,4 +1,5 @@
-"""Bankruptcy: everything of value goes to the creditor, or back to the bank."""
+"""Bankruptcy: only for a debt the player cannot raise; everything of value goes to the creditor,
+or back to the bank, which auctions the deeds at once where the edition says so."""
 
 from __future__ import annotations
 
@@ -9,10 +10,28 @@ from ..events import BANK
 from ..state import GameState
 from .buildings import sale_value
 from .checks import auction_open, not_playing, refuse_if, same_player
-from .deeds import interest
+from .deeds import interest, lift_cost
 from .holdings import holdings_on_bankruptcy
-from .money import legs
+from .money import legs, raisable_from
 from .trade import received_mortgages
+
+
+def solvent_refusal(state: GameState, player: str, creditor: str, debt: int) -> str | None:
+    """Why `player` is not bankrupt over this debt: none named, or selling and mortgaging would pay it.
+
+    003 "HELP! I'M IN DEBT!" and 000:207: bankrupt only when you owe more than you can pay even after
+    selling buildings and mortgaging.
+    """
+    money = state.edition.money
+    if debt <= 0:
+        example = "2m" if state.edition.money_style == "millions" else "2000"
+        to = "" if creditor == BANK else f" {creditor}"
+        return f"say what {player} owes, e.g. bankrupt {player}{to} {example}"
+    can = raisable_from(state, player)
+    if can.total >= debt:
+        return (f"{player} can raise {money(can.total)} ({can.parts(money)}), enough for {money(debt)}: "
+                f"raise money and pay")
+    return None
 
 
 def bankrupt(state: GameState, cmd: c.Bankrupt) -> list[ev.Event]:
@@ -20,6 +39,9 @@ def bankrupt(state: GameState, cmd: c.Bankrupt) -> list[ev.Event]:
     refuse_if(auction_open(state), not_playing(state, player), same_player(player, creditor, "owe"))
     if creditor != BANK:
         refuse_if(not_playing(state, creditor))
+    elif cmd.lift:
+        raise Refusal("`lift` is for a player who receives mortgaged deeds; the bank takes them back unmortgaged")
+    refuse_if(solvent_refusal(state, player, creditor, cmd.debt))
     deeds = state.deeds_of(player)
     events: list[ev.Event] = []
     cash = state.cash(player)
@@ -39,14 +61,19 @@ def bankrupt(state: GameState, cmd: c.Bankrupt) -> list[ev.Event]:
         events += [ev.DeedReturnedToBank(player, deed) for deed in deeds]
         events += [ev.JailCardReturned(player, deck) for deck in state.jail_cards[player]]
     else:
-        due = sum(interest(state, d) for d in deeds if state.deeds[d].mortgaged)
+        mortgaged = [d for d in deeds if state.deeds[d].mortgaged]
+        due = sum(lift_cost(state, d) if cmd.lift else interest(state, d) for d in mortgaged)
         if due > state.cash(creditor) + cash:
             money = state.edition.money
-            raise Refusal(f"{creditor} must pay {money(due)} interest on the mortgaged deeds received but "
-                          f"would have {money(state.cash(creditor) + cash)}; {creditor} raises money first")
+            what = "to lift the mortgages" if cmd.lift else "interest on the mortgaged deeds"
+            instead = "pay 10% now instead (leave out `lift`)" if cmd.lift else "raises money first"
+            raise Refusal(f"{creditor} must pay {money(due)} {what} received but would have "
+                          f"{money(state.cash(creditor) + cash)}; {creditor} {instead}")
         events += [ev.DeedHandedOver(player, creditor, deed) for deed in deeds]
         events += [ev.JailCardHandedOver(player, creditor, deck) for deck in state.jail_cards[player]]
-        events += received_mortgages(state, creditor, deeds, lift=False)
+        events += received_mortgages(state, creditor, deeds, lift=cmd.lift)
     events += holdings_on_bankruptcy(state, player, creditor)
-    events.append(ev.PlayerWentBankrupt(player, creditor))
+    events.append(ev.PlayerWentBankrupt(player, creditor, cmd.debt))
+    if creditor == BANK and state.edition.bankruptcy_auction and deeds:
+        events.append(ev.AuctionOpened(deeds[0]))  # 000:207 "the Bank immediately sells by auction"
     return events

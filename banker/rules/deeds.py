@@ -97,13 +97,19 @@ def close_auction(state: GameState, cmd: c.CloseAuction) -> list[ev.Event]:
     refuse_if(None if auction else "no auction is open; there is nothing to close")
     assert auction is not None
     if auction.deed in BUILDINGS:
-        return close_building_auction(state, cmd)
+        return close_building_auction(state, cmd) + next_bankruptcy_auction(state)
     if cmd.deed:
         raise Refusal("`sold` names a deed only to place a building won at auction; close with `sold` alone")
     if not auction.high_bidder:
-        return [ev.AuctionClosed(auction.deed)]
+        return [ev.AuctionClosed(auction.deed), *next_bankruptcy_auction(state)]
     leg = pay(state, auction.high_bidder, BANK, auction.high_bid, f"the winning bid on {auction.deed}")
-    return [ev.AuctionClosed(auction.deed, auction.high_bidder, auction.high_bid, transfers=(leg,))]
+    return [ev.AuctionClosed(auction.deed, auction.high_bidder, auction.high_bid, transfers=(leg,)),
+            *next_bankruptcy_auction(state)]
+
+
+def next_bankruptcy_auction(state: GameState) -> list[ev.Event]:
+    """000:207 "the Bank immediately sells by auction all properties so taken": one after another."""
+    return [ev.AuctionOpened(state.to_auction[0])] if state.to_auction else []
 
 
 def rent_refusal(state: GameState, payer: str, deed: str, dice: int | None) -> str | None:

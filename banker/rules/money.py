@@ -2,23 +2,67 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from ..errors import Refusal
 from ..events import ACCOUNTS, BANK, Transfer
 from ..state import GameState
 from .checks import auction_open, not_playing, refuse_if
 
 
-def raisable(state: GameState, player: str) -> int:
-    """Cash a player could raise from the bank: half the buildings, then mortgages."""
+@dataclass(frozen=True)
+class Raisable:
+    """What a player could pay with: cash, buildings sold back to the bank, unmortgaged deeds mortgaged."""
+
+    cash: int
+    buildings: int
+    built_on: tuple[str, ...]
+    mortgages: int
+    mortgageable: tuple[str, ...]
+
+    @property
+    def total(self) -> int:
+        return self.cash + self.buildings + self.mortgages
+
+    def parts(self, money: Callable[[int], str]) -> str:
+        """In the table's words: "$100 cash, $200 by mortgaging Boardwalk"."""
+        out = [f"{money(self.cash)} cash"]
+        if self.buildings:
+            out.append(f"{money(self.buildings)} by selling the buildings on {_names(self.built_on)}")
+        if self.mortgages:
+            out.append(f"{money(self.mortgages)} by mortgaging {_names(self.mortgageable)}")
+        return ", ".join(out)
+
+
+def _names(deeds: tuple[str, ...]) -> str:
+    if len(deeds) <= 3:
+        return " and ".join(filter(None, (", ".join(deeds[:-1]), deeds[-1])))
+    return f"{', '.join(deeds[:2])} and {len(deeds) - 2} more"
+
+
+def raisable_from(state: GameState, player: str) -> Raisable:
+    """Everything the player could pay the bank or a creditor: the sum the raise-money screen offers."""
     from .buildings import building_sale_value
     from .deeds import mortgage_amount
 
-    total = 0
+    buildings = mortgages = 0
+    built_on: list[str] = []
+    mortgageable: list[str] = []
     for name in state.deeds_of(player):
-        total += building_sale_value(state, name)
-        if not state.deeds[name].mortgaged:
-            total += mortgage_amount(state, name)
-    return total
+        if value := building_sale_value(state, name):
+            buildings += value
+            built_on.append(name)
+        if not state.deeds[name].mortgaged and (value := mortgage_amount(state, name)) > 0:
+            mortgages += value
+            mortgageable.append(name)
+    return Raisable(state.cash(player), buildings, tuple(built_on), mortgages, tuple(mortgageable))
+
+
+def raisable(state: GameState, player: str) -> int:
+    """Cash a player could raise from the bank: half the buildings, then mortgages."""
+    found = raisable_from(state, player)
+    return found.buildings + found.mortgages
 
 
 def short_of_cash(state: GameState, player: str, amount: int, why: str, creditor: str = "bank") -> str | None:
@@ -31,14 +75,14 @@ def short_of_cash(state: GameState, player: str, amount: int, why: str, creditor
     money = state.edition.money
     missing = amount - cash
     can_raise = raisable(state, player)
-    who = "bank" if creditor in ACCOUNTS else creditor
+    who = "" if creditor in ACCOUNTS else f" {creditor}"
     ways = "mortgaging, selling buildings or trading" if state.edition.sell_buildings else "mortgaging or trading"
     if can_raise >= missing:
         return (f"{player} has {money(cash)} but {why} costs {money(amount)}: raise {money(missing)} first "
                 f"by {ways} (up to {money(can_raise)} can be raised)")
     return (f"{player} has {money(cash)} but {why} costs {money(amount)}, and selling and mortgaging "
             f"everything raises only {money(can_raise)}: trade for cash or declare "
-            f"`bankrupt {player} {who}`")
+            f"`bankrupt {player}{who} {amount}`")
 
 
 def pay(state: GameState, payer: str, payee: str, amount: int, why: str) -> Transfer:

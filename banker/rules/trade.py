@@ -72,6 +72,16 @@ def mortgage_fee(state: GameState, deed: str, lift: bool) -> int:
     return lift_cost(state, deed) if lift else interest(state, deed)
 
 
+def loan_refusal(state: GameState, cmd: c.Trade) -> str | None:
+    """Cash for nothing, or cash for cash, is a loan between players (the `no_loans` rule switch)."""
+    if not state.edition.no_loans:
+        return None
+    if any(side.deeds or side.jail_cards or side.holdings for side in (cmd.gives, cmd.gets)):
+        return None
+    return ("a trade of cash alone is a loan, and players may never lend each other money (000:211, 002); "
+            "trade a deed, a card or a holding for it, or mortgage with the bank")
+
+
 def trade(state: GameState, cmd: c.Trade) -> list[ev.Event]:
     first, second = cmd.first, cmd.second
     refuse_if(auction_open(state), not_playing(state, first), not_playing(state, second),
@@ -80,6 +90,7 @@ def trade(state: GameState, cmd: c.Trade) -> list[ev.Event]:
         refuse_if(tradable_refusal(state, first, deed))
     for deed in cmd.gets.deeds:
         refuse_if(tradable_refusal(state, second, deed))
+    refuse_if(loan_refusal(state, cmd))
     first_cards = _cards(state, first, cmd.gives.jail_cards)
     second_cards = _cards(state, second, cmd.gets.jail_cards)
     refuse_if(holdings_refusal(state, first, second, cmd.gives.holdings),
