@@ -172,7 +172,7 @@ class BankerApp(App[None]):
             for note in notes:  # what the rulebook asks of the table now: stays up long enough to read
                 self.notify(note, title="Rule", severity="warning", timeout=12, markup=False)
         self.show_state()
-        self.show_open_auction()
+        self.call_later(self.show_open_auction)  # after a dialog that ran the action has closed
         return outcome
 
     def pay_or_raise(self, command: c.Command) -> bool | None:
@@ -210,7 +210,13 @@ class BankerApp(App[None]):
             self.notify("an auction is open: bid with `bid <player> <amount>`, close with `sold`",
                         severity="warning", markup=False)
             return
-        self.push_screen(AuctionScreen(self.game), lambda _: self.show_state())
+        self.push_screen(AuctionScreen(self.game), self.auction_closed)
+
+    def auction_closed(self, outcome: Outcome | None) -> None:
+        """A `sold` may open the next auction of a bankruptcy to the bank (000:207): show it at once."""
+        self.show_state()
+        if outcome is not None:
+            self.show_open_auction()
 
     def take_in_other_writers(self) -> None:
         """Another window (or `banker do`) may append to the same file: take it in and re-render."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -20,7 +21,6 @@ from banker import commands as c
 from banker.game import Game
 from banker.landing import Due, WayToRaise, bankruptcy_creditor, ways_to_raise
 from banker.rules.money import raisable
-from screens.choice_screen import Choice, ChoiceScreen
 
 if TYPE_CHECKING:
     from screens.app import BankerApp
@@ -131,18 +131,18 @@ class RaiseMoneyScreen(ModalScreen[bool]):
         else:
             self.show()
 
-    def action_bankrupt(self) -> None:
+    @work(exclusive=True)
+    async def action_bankrupt(self) -> None:
+        """The debt comes filled in with the payment that could not be made."""
         if self.due is None or not self.due.owed:
             return
-        creditor = bankruptcy_creditor(self.due)
-        choices = [Choice(f"Yes: {self.player} is bankrupt to {creditor}", True), Choice("No, go back", False)]
-        self.app.push_screen(ChoiceScreen(f"Declare {self.player} bankrupt?", choices, highlight=1),
-                             self.confirmed_bankrupt)
+        from screens.bankruptcy_flow import ask_bankruptcy
 
-    def confirmed_bankrupt(self, yes: object) -> None:
-        if yes is not True or self.due is None:
+        command = await ask_bankruptcy(self.app, self.game, self.player, bankruptcy_creditor(self.due),
+                                       self.due.amount)
+        if command is None:
             return
-        if self.banker.act(c.Bankrupt(self.player, bankruptcy_creditor(self.due))) is not None:
+        if self.banker.act(command) is not None:
             self.dismiss(True)
         else:
             self.show()

@@ -453,10 +453,11 @@ class TableFlows:
                                                "the player owed, or the bank for taxes, fines and the bank's debts"))
         if creditor is None:
             return
-        sure = await self.ask(ChoiceScreen(f"Declare {player} bankrupt to {creditor}?",
-                                           [Choice("No, go back", False), Choice("Yes, declare it", True)]))
-        if sure:
-            self.banker.act(c.Bankrupt(player, creditor))
+        from screens.bankruptcy_flow import ask_bankruptcy
+
+        command = await ask_bankruptcy(self.app, self.game, player, creditor)
+        if command is not None:
+            self.banker.act(command)
 
     # -- other screens and undo ---------------------------------------------------------
 

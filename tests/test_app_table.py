@@ -216,7 +216,7 @@ async def test_passing_go_is_one_key_for_the_current_player(game_file: Path) -> 
 
 @pytest.mark.asyncio
 async def test_next_player_skips_a_bankrupt_player(game_file: Path) -> None:
-    prepare(game_file, "bankrupt Bob")
+    prepare(game_file, "bankrupt Bob 99999")
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "n")
@@ -343,7 +343,9 @@ async def test_bankrupt_to_the_player_owed_when_nothing_is_left(game_file: Path)
         await type_text(pilot, "boardw")
         await keys(pilot, "enter", "enter")
         assert "bankruptcy to Bob" in str(app.screen.query_one("#raise-status").render())
-        await keys(pilot, "x", "1")
+        await keys(pilot, "x")
+        assert app.screen.query_one("#amount").value == "600"  # the rent that could not be paid
+        await keys(pilot, "enter", "2")  # the debt as filled in; "Yes, declare it"
         assert isinstance(app.screen, TableScreen)
         assert "BANKRUPT" in str(app.screen.query_one("#card-0 .marks").render())
     game = on_disk(game_file)
@@ -406,15 +408,21 @@ async def test_command_bar_help_lists_the_language(game_file: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_deeds_left_by_a_bankruptcy_are_offered_first_for_auction(game_file: Path) -> None:
-    """003 line 200: a debt to the Bank -> the properties are put up for auction."""
-    prepare(game_file, "buy Carol Park", "bankrupt Carol")
+async def test_a_bankruptcy_to_the_bank_runs_its_auctions_one_after_another(game_file: Path) -> None:
+    """003 line 200 / 000:207: a debt to the Bank -> the Bank immediately sells by auction all properties."""
+    prepare(game_file, "buy Carol Park", "buy Carol Boardwalk", "bankrupt Carol 99999")
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert "to auction (a): Park Place" in str(app.screen.query_one("#status").render())
-        await keys(pilot, "a")
-        assert app.screen.choices[0].value == "Park Place"
+        assert type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Park Place"
+        await keys(pilot, "s")  # no bid: Park Place stays with the bank, Boardwalk's auction opens at once
+        await pilot.pause()
+        assert type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Boardwalk"
+        await keys(pilot, "1", "t", "s")  # Alice bids $10
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+    assert holding(game_file, "Boardwalk").owner == "Alice" and holding(game_file, "Park Place").owner == "bank"
+    assert cash(game_file, "Alice") == 1490
 
 
 @pytest.mark.asyncio

@@ -77,3 +77,11 @@ def bankrupt(state: GameState, cmd: c.Bankrupt) -> list[ev.Event]:
     if creditor == BANK and state.edition.bankruptcy_auction and deeds:
         events.append(ev.AuctionOpened(deeds[0]))  # 000:207 "the Bank immediately sells by auction"
     return events
+
+
+def mortgages_passing(state: GameState, player: str) -> tuple[int, int, int]:
+    """The mortgaged deeds a player creditor would receive: how many, the cost of lifting them all now
+    (value + interest), and the interest alone that is due now if they stay mortgaged."""
+    mortgaged = [d for d in state.deeds_of(player) if state.deeds[d].mortgaged]
+    return (len(mortgaged), sum(lift_cost(state, d) for d in mortgaged),
+            sum(interest(state, d) for d in mortgaged))
