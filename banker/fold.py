@@ -189,6 +189,8 @@ def _bankrupt(state: GameState, e: ev.PlayerWentBankrupt) -> None:
     state.bankrupt.add(e.player)
     state.in_jail.discard(e.player)
     state.trapped.discard(e.player)
+    if state.spin is not None and state.spin.player == e.player:
+        state.spin = None  # City: a bankrupt player builds no more, so the Build spin of the turn ends
     if state.mr_monopoly == e.player:
         state.mr_monopoly = ""
         state.trapped.clear()  # the token leaves the board with him

@@ -103,9 +103,11 @@ def auction_space(state: GameState, player: str, start: Space) -> Move:
                       "(auction <deed>)")
     best: Space | None = None
     best_rent = 0
+    utility_ranked = False  # a utility charging rent was compared at the average roll: the answer says so
     for space in ahead(state, start):
         if space.name in state.edition.deeds:
             rent = _landing_rent(state, player, space.name)
+            utility_ranked = utility_ranked or (rent > 0 and state.deed(space.name).kind == "utility")
             if rent > best_rent:
                 best, best_rent = space, rent
     if best is None:
@@ -113,8 +115,11 @@ def auction_space(state: GameState, player: str, start: Space) -> Move:
     money = state.edition.money(best_rent)
     owner = state.deeds[best.name].owner
     if state.deed(best.name).kind == "utility":
-        return _move(start, best, f"the highest rent ahead, about {money} to {owner} (a utility, on the next roll)")
-    return _move(start, best, f"the highest rent ahead: {money} to {owner}")
+        return _move(start, best, f"the highest rent ahead, about {money} to {owner} (a utility counted at an "
+                                  f"average roll of {AVERAGE_ROLL}; the roll sets the rent: rent {player} "
+                                  f"\"{best.name}\" <dice total>)")
+    counted = f" (utilities counted at an average roll of {AVERAGE_ROLL})" if utility_ranked else ""
+    return _move(start, best, f"the highest rent ahead: {money} to {owner}{counted}")
 
 
 QUESTIONS = {"mr-monopoly": mr_monopoly, "bus": bus, "auction-space": auction_space}

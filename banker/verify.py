@@ -9,7 +9,7 @@ from typing import Any
 from . import events as ev
 from .fold import FoldError
 from .ledger import GENESIS, Record
-from .snapshots import state_to_json
+from .snapshots import read_as_now, state_to_json
 from .state import GameState
 from .timeline import Timeline
 
@@ -86,7 +86,7 @@ def snapshot_problem(record: Record, state: GameState, head_hash: str, body: dic
     """A snapshot that opening would use must equal the replayed state after its event."""
     if head_hash != record.hash:
         return None  # opening ignores a snapshot whose event does not match
-    if json.loads(json.dumps(state_to_json(state))) != json.loads(json.dumps(body)):
+    if json.loads(json.dumps(state_to_json(state))) != read_as_now(json.loads(json.dumps(body))):
         return (f"snapshot after event {record.seq}: differs from the replay of the events (edited?); "
                 "the events are the truth, delete the snapshot row")
     return None

@@ -284,8 +284,8 @@ def _city_problems(state: GameState) -> list[str]:
         most = max(int(result) for result in SPINS if result.isdigit())
         if not top or not 0 <= spin.blocks_left <= most or (spin.railroad and spin.blocks_left):
             problems.append(f"the Build spin {spin} does not fit {edition.id}: 0 to {most} blocks or a railroad")
-        if spin.player not in state.players:  # a bankrupt player's spin stays in the state (the fold keeps it)
-            problems.append(f"the Build spin is {spin.player!r}'s, not a player's")
+        if spin.player not in state.active_players:  # a bankruptcy ends the bankrupt player's spin (the fold)
+            problems.append(f"the Build spin is {spin.player!r}'s, not a player's still in the game")
     if state.clock is not None and not 1 <= state.clock.minutes <= 24 * 60:
         problems.append(f"the game clock runs {state.clock.minutes} minutes")
     return problems

@@ -233,7 +233,8 @@ def test_auction_space_takes_the_closer_of_a_tie(tmp_path: Path, capsys: pytest.
     assert ask(capsys, path, "auction-space", "alice", "8")[0] == "Vermont Avenue"
     # for Bob: Alice's four railroads ($200 each) beat Boardwalk ($50 x3) and the utilities; Reading is closest
     out = ask(capsys, path, "auction-space", "bob", "GO")
-    assert out == ["Reading Railroad", "the highest rent ahead: $200 to Alice"]
+    assert out == ["Reading Railroad",
+                   "the highest rent ahead: $200 to Alice (utilities counted at an average roll of 7)"]
 
 
 def test_auction_space_stays_when_nothing_charges_rent(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -55,8 +55,31 @@ def may_build_on(state: GameState, player: str, deed: str) -> str | None:
     return None
 
 
+def no_houses_refusal(state: GameState) -> str | None:
+    """An edition without houses or hotels (Monopoly City builds blocks) says so and what builds instead.
+
+    Read from the edition's supply (`houses = 0`, `hotels = 0`), so the refusal never offers a house that cannot exist.
+    """
+    edition = state.edition
+    if edition.houses or edition.hotels:
+        return None
+    if edition.max_blocks:
+        return (f"there are no houses or hotels in {edition.name}: press Build (spin <player>), then build blocks "
+                f"with build <player> <{edition.term('street')}> residential|industrial")
+    return f"there are no houses or hotels in {edition.name}"
+
+
+def restocked(state: GameState, pieces: str) -> str:
+    """How the bank gets pieces back: sold back where the edition allows it, never where it does not."""
+    if state.edition.sell_buildings:
+        return f"wait until a player sells {pieces} back"
+    return f"in {state.edition.name} buildings stay where they are built, so the bank gets none back"
+
+
 def build_refusal(state: GameState, player: str, deed: str, count: int = 1) -> str | None:
     """Why `count` more building levels cannot go on `deed`, or None."""
+    if reason := no_houses_refusal(state):
+        return reason
     if state.deed(deed).kind != "street":
         if state.deed(deed).kind == "railroad" and state.edition.has_depots:
             return f"{deed} takes a train depot, not houses: depot {player} \"{deed}\""
@@ -87,12 +110,13 @@ def build_refusal(state: GameState, player: str, deed: str, count: int = 1) -> s
                 f"may not go to {describe(target)}; build on {lowest} first")
     houses_needed = sum(1 for lv in range(level + 1, min(target, HOTEL - 1) + 1))
     if houses_needed > state.bank_houses:
+        auction = state.bank_houses or state.edition.sell_buildings  # 003:170 the last houses go by auction
         return (f"the bank has {state.bank_houses} houses left and this needs {houses_needed}; "
-                "wait until a player sells some back (or auction them if several want them)")
+                f"{restocked(state, 'some')}{' (or auction them if several want them)' if auction else ''}")
     if level < HOTEL <= target and state.bank_hotels < 1:  # a skyscraper is built on a hotel
-        return "the bank has no hotels left; wait until a player sells one back"
+        return f"the bank has no hotels left; {restocked(state, 'one')}"
     if target == SKYSCRAPER and state.supply.get("skyscrapers", 0) < 1:
-        return "the bank has no skyscrapers left; wait until a player sells one back"
+        return f"the bank has no skyscrapers left; {restocked(state, 'one')}"
     return None
 
 

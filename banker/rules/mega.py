@@ -7,6 +7,7 @@ from .. import events as ev
 from ..errors import Refusal
 from ..events import BANK
 from ..state import GameState
+from .buildings import no_houses_refusal, restocked
 from .checks import auction_open, not_owner, not_playing, refuse_if
 from .holdings import from_bank, kind_named, out_of_play
 from .money import bought_from_bank
@@ -29,7 +30,7 @@ def depot_refusal(state: GameState, player: str, deed: str) -> str | None:
     if holding.mortgaged:
         return f"lift the mortgage on {deed} first; no depot on a mortgaged {word}"
     if state.supply.get("depots", 0) < 1:
-        return "the bank has no train depots left; wait until a player sells one back"
+        return f"the bank has no train depots left; {restocked(state, 'one')}"
     return None
 
 
@@ -77,6 +78,11 @@ def redistribute_refusal(state: GameState, player: str, source: str, target: str
     """Mega (000): on acquiring the last street of a built group, "redistribute existing houses among
     all properties of the group" -- free, houses only, never widening the gap between streets."""
     if state.edition.build_needs != "all_but_one":
+        if reason := no_houses_refusal(state):
+            return reason
+        if not state.edition.sell_buildings:
+            return (f"redistributing houses is a Mega Edition rule; in {state.edition.name} houses stay where "
+                    "they are built: build on the street that needs them")
         return f"redistributing houses is a Mega Edition rule; in {state.edition.name} sell and build instead"
     if reason := not_owner(state, player, source) or not_owner(state, player, target):
         return reason

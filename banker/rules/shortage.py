@@ -12,7 +12,7 @@ from .. import events as ev
 from ..errors import Refusal
 from ..events import BANK
 from ..state import HOTEL, GameState
-from .buildings import build_refusal
+from .buildings import build_refusal, no_houses_refusal, restocked
 from .checks import auction_open, refuse_if
 from .money import pay
 
@@ -35,10 +35,10 @@ def building_bidders(state: GameState, kind: str) -> list[str]:
 
 
 def open_building_auction(state: GameState, cmd: c.OpenBuildingAuction) -> list[ev.Event]:
-    refuse_if(auction_open(state))
+    refuse_if(auction_open(state), no_houses_refusal(state))
     supply = state.bank_houses if cmd.kind == "house" else state.bank_hotels
     if supply < 1:
-        raise Refusal(f"the bank has no {cmd.kind}s left to auction; wait until a player sells one back")
+        raise Refusal(f"the bank has no {cmd.kind}s left to auction; {restocked(state, 'one')}")
     wanting = building_bidders(state, cmd.kind)
     if len(wanting) < 2:
         who = f"only {wanting[0]} can" if wanting else "nobody can"
