@@ -38,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("--edition", default="classic-us")
     new.add_argument("--players", required=True, help='comma-separated, e.g. "Alice,Bob,Carol"')
     new.add_argument("--house-rule", action="append", default=[], choices=sorted(HOUSE_RULES))
+    new.add_argument("--follow-tokens", action="store_true",
+                     help="Banker moves the tokens from the dice (`roll`), pays GO when passed, finds the landing")
     new.add_argument("--clock", type=int, default=0, metavar="MINUTES",
                      help="a timed game: the game clock's length (60 or 120); the app goes to the score at the end")
     do = sub.add_parser("do", help="one action; each shell argument is one word")
@@ -105,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _new(args: argparse.Namespace) -> int:
     edition = load_edition(args.edition)
     players = [p for p in args.players.split(",")]
-    game = Game.create(args.game, edition, players, args.house_rule)
+    game = Game.create(args.game, edition, players, args.house_rule + ["follow-tokens"] * args.follow_tokens)
     if args.clock:
         try:
             game.do(f"clock {args.clock}")

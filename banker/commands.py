@@ -327,6 +327,26 @@ class StartClock(Command):
 
 
 @dataclass(frozen=True)
+class Roll(Command):
+    """The dice as rolled at the table (a game that follows the tokens). `speed`: the speed die's face
+    ("1"-"3", "bus", "mr") or ""; `choice`: on the Bus face, "ticket" (Mega) or the white die to move by (002)."""
+
+    player: str
+    dice: tuple[int, int]
+    speed: str = ""
+    choice: str = ""
+
+
+@dataclass(frozen=True)
+class MoveToken(Command):
+    """`how`: forward (GO paid when passed) | back (a card sends it back: no GO) | fix (a correction: no money)."""
+
+    player: str
+    position: int
+    how: str = "forward"
+
+
+@dataclass(frozen=True)
 class Undo(Command):
     pass
 

@@ -135,6 +135,23 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
 def _holding_moved(e: ev.HoldingMoved) -> str:
     what = e.kind.replace("_", " ") + ("s" if e.count != 1 else "")
     pieces = f"{e.count} {what}" if e.count != 1 else f"a {what}"
+        case ev.DiceRolled():
+            faces = {"mr": " and Mr. Monopoly", "bus": " and the Bus", "": ""}
+            speed = faces.get(e.speed, f" and {e.speed}")
+            doubles = " (doubles)" if len(e.dice) == 2 and e.dice[0] == e.dice[1] else ""
+            doubles = " (triples)" if doubles and e.speed == str(e.dice[0]) else doubles
+            return f"{e.player} rolls {' and '.join(map(str, e.dice))}{speed}{doubles}"
+        case ev.TokenMoved():
+            go = ", passing GO" if e.passed_go and e.position else ""
+            how = {"correction": " (a correction: no money moves)", "moved back": " (moved back)"}.get(
+                e.how, f" ({e.how})" if e.how != "moved" else "")
+            return f"{e.player}'s token goes to {e.space}{go}{how}"
+        case ev.RollPassed():
+            if e.anywhere:
+                return f"{e.anywhere} rolled triples: move the token to any space; then it is {e.player}'s roll"
+            return f"{e.player} rolls again (doubles)" if e.doubles else f"{e.player}'s roll"
+        case ev.JailRollFailed():
+            return f"{e.player} stays in jail (no doubles)"
     why = f" ({e.why})" if e.why else ""
     if e.giver == ev.BANK:
         return f"{e.receiver} takes {pieces} from the bank{why}"

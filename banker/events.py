@@ -479,6 +479,45 @@ class ActionUndone(Event):
 
 @dataclass(frozen=True)
 class ActionRedone(Event):
+# -- tokens followed from the dice (a game with `--follow-tokens`) -------------
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    """The dice as the table rolled them; `speed` is the speed die's face ("1"-"3", "bus", "mr") or ""."""
+
+    player: str
+    dice: tuple[int, ...]
+    speed: str = ""
+
+
+@dataclass(frozen=True)
+class TokenMoved(Event):
+    """A token goes to a board index; `how`: the roll, a card, a bus ride, or a correction (no money)."""
+
+    player: str
+    position: int
+    space: str  # the space's name, so the ledger reads without the board
+    how: str
+    passed_go: bool = False
+
+
+@dataclass(frozen=True)
+class RollPassed(Event):
+    """Whose roll it is now, and the doubles already rolled in that turn (doubles keep the turn)."""
+
+    player: str
+    doubles: int = 0
+    anywhere: str = ""  # triples: this player moves to any space next (000, 002)
+
+
+@dataclass(frozen=True)
+class JailRollFailed(Event):
+    """A roll in jail without doubles: the third one pays the fine and moves (003)."""
+
+    player: str
+
+
     action: int
     summary: str = ""
 

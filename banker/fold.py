@@ -14,7 +14,7 @@ from dataclasses import replace
 from editions import parse_edition
 
 from . import events as ev
-from .state import Auction, Clock, GameState, Spin, pieces
+from .state import Auction, Clock, GameState, Spin, Tokens, pieces
 
 
 class FoldError(ValueError):
@@ -159,11 +159,22 @@ def _sold(state: GameState, e: ev.BuildingsSold) -> None:
 
 
 def _jail_entered(state: GameState, e: ev.JailEntered) -> None:
-    state.in_jail.add(e.player)
+    _to_jail(state, e.player)
+
+
+def _to_jail(state: GameState, player: str) -> None:
+    state.in_jail.add(player)
+    if state.tokens is not None:  # 003: "move your token to the Jail space ... your turn ends"
+        tokens = _token_at(state, player, jail_index(state))
+        if state.whose_roll == player:
+            tokens = replace(tokens, roll=state.next_player(player), doubles=0, anywhere="")
+        state.tokens = tokens
 
 
 def _jail_left(state: GameState, e: ev.JailLeft) -> None:
     state.in_jail.discard(e.player)
+    if state.tokens is not None:
+        state.tokens = _jail_rolls(state, e.player, 0)
     if e.how == "card":
         state.jail_cards[e.player].remove(e.deck)
 
@@ -173,7 +184,7 @@ def _card_drawn(state: GameState, e: ev.CardDrawn) -> None:
     if card is not None and card.effect == "jail_free":
         state.jail_cards[e.player].append(e.deck)
     if card is not None and card.effect == "jail":
-        state.in_jail.add(e.player)
+        _to_jail(state, e.player)
 
 
 def _jail_card_handed(state: GameState, e: ev.JailCardHandedOver) -> None:
@@ -194,6 +205,8 @@ def _bankrupt(state: GameState, e: ev.PlayerWentBankrupt) -> None:
     if state.mr_monopoly == e.player:
         state.mr_monopoly = ""
         state.trapped.clear()  # the token leaves the board with him
+    if state.tokens is not None and state.tokens.roll == e.player:
+        state.tokens = replace(state.tokens, roll=state.next_player(e.player), doubles=0, anywhere="")
 
 
 def _mr_monopoly_taken(state: GameState, e: ev.MrMonopolyTaken) -> None:
@@ -279,6 +292,54 @@ def _clock_started(state: GameState, e: ev.ClockStarted) -> None:
     state.clock = Clock(e.minutes, e.started) if e.minutes else None
 
 
+def jail_index(state: GameState) -> int:
+    return next(s.position for s in state.edition.spaces if s.type == "jail")
+
+
+def _token_at(state: GameState, player: str, position: int) -> Tokens:
+    assert state.tokens is not None
+    if not 0 <= position < len(state.edition.spaces):
+        raise FoldError(f"{player}'s token moves to {position}, off the board")
+    positions = list(state.tokens.positions)
+    positions[state.players.index(player)] = position
+    return replace(state.tokens, positions=tuple(positions))
+
+
+def _jail_rolls(state: GameState, player: str, count: int) -> Tokens:
+    assert state.tokens is not None
+    rolls = list(state.tokens.jail_rolls)
+    rolls[state.players.index(player)] = count
+    return replace(state.tokens, jail_rolls=tuple(rolls))
+
+
+def _following(state: GameState, e: ev.Event) -> Tokens:
+    if state.tokens is None:
+        raise FoldError(f"{e.type} in a game that does not follow the tokens")
+    return state.tokens
+
+
+def _dice_rolled(state: GameState, e: ev.DiceRolled) -> None:
+    _following(state, e)
+
+
+def _token_moved(state: GameState, e: ev.TokenMoved) -> None:
+    tokens = _following(state, e)
+    state.tokens = _token_at(state, e.player, e.position)
+    if e.passed_go:
+        state.tokens = replace(state.tokens, passed_go=tokens.passed_go | {e.player})
+    if tokens.anywhere == e.player:
+        state.tokens = replace(state.tokens, anywhere="")
+
+
+def _roll_passed(state: GameState, e: ev.RollPassed) -> None:
+    state.tokens = replace(_following(state, e), roll=e.player, doubles=e.doubles, anywhere=e.anywhere)
+
+
+def _jail_roll_failed(state: GameState, e: ev.JailRollFailed) -> None:
+    tokens = _following(state, e)
+    state.tokens = _jail_rolls(state, e.player, tokens.jail_rolls[state.players.index(e.player)] + 1)
+
+
 def _money_only(state: GameState, e: ev.Event) -> None:
     """Events whose whole effect is their transfers."""
 
@@ -324,6 +385,10 @@ APPLY: dict[type[ev.Event], Callable[[GameState, ev.Event], None]] = {
     ev.TowerBuilt: _tower_built,
     ev.RentDodged: _money_only,
     ev.ClockStarted: _clock_started,
+    ev.DiceRolled: _dice_rolled,
+    ev.TokenMoved: _token_moved,
+    ev.RollPassed: _roll_passed,
+    ev.JailRollFailed: _jail_roll_failed,
     ev.JailEntered: _jail_entered,
     ev.JailLeft: _jail_left,
     ev.JailCardHandedOver: _jail_card_handed,

@@ -35,6 +35,7 @@ HOUSE_RULES = {
     "free-parking": "Free Parking jackpot: taxes and fees go to a pot; `parking <player>` collects it",
     "timed-auctions": "auctions close on a 50-second countdown (Monopoly City's trading unit)",
     "speed-die": "the Speed Die (rulebook 002): 1,000 more each at the start, utility rent on all three dice",
+    "follow-tokens": "Banker follows the tokens from the dice: `roll` moves them, pays GO when passed",
 }
 SPEED_DIE_BONUS = 1000
 

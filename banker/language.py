@@ -84,6 +84,8 @@ USAGE: dict[str, str] = {
     "tower": "tower <player> <district>  (City: the Monopoly Tower, doubles all your rents)",
     "dodge": "dodge <player> <district>  (City: the Rent Dodge card instead of the rent)",
     "clock": "clock <minutes>|off  (a timed game: start or restart the game clock, e.g. clock 60)",
+    "roll": "roll <player> <die> <die> [1|2|3|bus|mr] [ticket|<die>]  (a game that follows the tokens)",
+    "move": "move <player> <space> [back|fix]  (a card, a bus ticket, triples; fix = a correction, no money)",
     "undo": "undo",
     "redo": "redo",
 }
@@ -519,6 +521,35 @@ class Parser:
         else:
             raise Refusal(f"{args[0]!r}: write the game's length in minutes (clock 60, clock 120) or clock off")
         return c.StartClock(minutes, datetime.now(UTC).isoformat(timespec="seconds"))
+
+    def _roll(self, args: list[str]) -> c.Command:
+        self._need("roll", args, 3, 5)
+        player = self.player(args[0])
+        dice = []
+        for word in args[1:3]:
+            if not re.fullmatch(r"[1-6]", word.strip()):
+                raise Refusal(f"{word!r} is not a die; a die shows 1 to 6: roll {player.lower()} 3 4")
+            dice.append(int(word))
+        speed = squash(args[3]) if len(args) > 3 else ""
+        speed = {"mrmonopoly": "mr", "monopoly": "mr"}.get(speed, speed)
+        if speed and speed not in ("1", "2", "3", "bus", "mr"):
+            raise Refusal(f"{args[3]!r} is not a speed die face; it shows 1, 2, 3, bus or mr")
+        choice = squash(args[4]) if len(args) > 4 else ""
+        if choice and not (choice == "ticket" or choice in {str(d) for d in dice}):
+            raise Refusal(f"{args[4]!r}: after bus write `ticket` (take a bus ticket) or the white die to move by "
+                          f"({dice[0]} or {dice[1]})")
+        return c.Roll(player, (dice[0], dice[1]), speed, choice)
+
+    def _move(self, args: list[str]) -> c.Command:
+        from .moves import space_at
+
+        self._need("move", args, 2, 3)
+        how = squash(args[2]) if len(args) == 3 else "forward"
+        how = {"correct": "fix", "correction": "fix", "backward": "back", "backwards": "back"}.get(how, how)
+        if how not in ("forward", "back", "fix"):
+            raise Refusal(f"{args[2]!r}: end the line with `back` (a card sends the token back) or `fix` "
+                          "(a correction, no money), or nothing")
+        return c.MoveToken(self.player(args[0]), space_at(self.state, args[1]).position, how)
 
     def _undo(self, args: list[str]) -> c.Command:
         self._need("undo", args, 0, 0)

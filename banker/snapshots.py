@@ -19,7 +19,7 @@ from sqlmodel import Field, SQLModel
 from editions import Edition
 
 from .ledger import LedgerStore
-from .state import Auction, Clock, GameState, Holding, Spin
+from .state import Auction, Clock, GameState, Holding, Spin, Tokens
 
 EVERY_EVENTS = 2000  # write one after this many events
 HEADROOM_EVENTS = 1000  # open from a snapshot at least this far back, so recent undos stay in memory
@@ -63,6 +63,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         body["spin"] = [state.spin.player, state.spin.blocks_left, state.spin.railroad]
     if state.clock:
         body["clock"] = [state.clock.minutes, state.clock.started]
+    if state.tokens:
+        t = state.tokens
+        body["tokens"] = [list(t.positions), t.roll, t.doubles, list(t.jail_rolls), sorted(t.passed_go), t.anywhere]
     return body
 
 
@@ -100,7 +103,14 @@ def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
         final_round=bool(body.get("final_round", False)),
         spin=Spin(*body["spin"]) if body.get("spin") else None,
         clock=Clock(*body["clock"]) if body.get("clock") else None,
+        tokens=_tokens(body["tokens"]) if body.get("tokens") else None,
     )
+
+
+def _tokens(row: list[Any]) -> Tokens:
+    positions, roll, doubles, jail_rolls, passed_go, anywhere = row
+    return Tokens(tuple(int(p) for p in positions), str(roll), int(doubles), tuple(int(n) for n in jail_rolls),
+                  frozenset(passed_go), str(anywhere))
 
 
 _PLAIN = Holding()

@@ -14,6 +14,8 @@ from editions import Deed, Edition
 
 from .events import BANK, OUT, POT
 
+FOLLOW_TOKENS = "follow-tokens"  # the house rule of a game whose tokens Banker moves from the dice
+
 HOTEL = 5  # building level of a hotel: after four houses
 SKYSCRAPER = 6  # Mega: built on a hotel, which goes back to the bank
 
@@ -84,6 +86,21 @@ class Clock:
     started: str
 
 
+@dataclass(frozen=True)
+class Tokens:
+    """Where each token stands and whose roll it is, in a game that follows the tokens from the dice.
+
+    Frozen and indexed by the players' seating order, so a copy of the state shares it.
+    """
+
+    positions: tuple[int, ...]  # board index per player, 0 = GO
+    roll: str  # whose roll it is
+    doubles: int = 0  # doubles rolled so far in this turn
+    jail_rolls: tuple[int, ...] = ()  # rolls failed in jail per player (the third pays the fine and moves)
+    passed_go: frozenset[str] = frozenset()  # players who have passed GO once (the speed die starts then, 002)
+    anywhere: str = ""  # a player whose triples let them move to any space (000, 002)
+
+
 @dataclass
 class Auction:
     deed: str
@@ -110,6 +127,7 @@ class GameState:
     final_round: bool = False  # Sore Losers: the final rent round was played
     spin: Spin | None = None  # Monopoly City: the latest Build press and what is left of it
     clock: Clock | None = None  # a timed game's clock (Monopoly City), its start in the ledger
+    tokens: Tokens | None = None  # only in a game that follows the tokens (`--follow-tokens`)
 
     @classmethod
     def new(cls, edition: Edition, players: tuple[str, ...], house_rules: frozenset[str]) -> GameState:
@@ -124,6 +142,8 @@ class GameState:
                              **{p: kind.start for p in players}}
                   for kind in edition.holdings.values()},
             jail_cards={p: [] for p in players},
+            tokens=(Tokens((0,) * len(players), players[0], jail_rolls=(0,) * len(players))
+                    if FOLLOW_TOKENS in house_rules else None),
         )
 
     def copy(self) -> GameState:
@@ -141,6 +161,24 @@ class GameState:
         return clone
 
     # -- questions the rules ask ---------------------------------------------
+
+    def position(self, player: str) -> int:
+        assert self.tokens is not None
+        return self.tokens.positions[self.players.index(player)]
+
+    @property
+    def whose_roll(self) -> str:
+        """The player who rolls next: the one named, or the next still playing after them."""
+        assert self.tokens is not None
+        return self.next_player(self.tokens.roll, include=True)
+
+    def next_player(self, player: str, include: bool = False) -> str:
+        """The next player in seating order still in the game (`include`: `player` themself if still in)."""
+        order = self.players[self.players.index(player):] + self.players[:self.players.index(player)]
+        for name in order if include else order[1:] + order[:1]:
+            if name not in self.bankrupt:
+                return name
+        return player
 
     def cash(self, account: str) -> int:
         return self.accounts[account]
@@ -241,6 +279,11 @@ class GameState:
             "parking_pot": self.accounts[POT],
             "auction": auction,
         }
+        if self.tokens is not None:
+            for row, position in zip(players, self.tokens.positions, strict=True):
+                row["position"] = position
+                row["space"] = edition.spaces[position].name
+            body["roll"] = self.whose_roll
         if edition.max_blocks:
             body["spin"] = ({"player": self.spin.player, "blocks_left": self.spin.blocks_left,
                              "railroad": self.spin.railroad} if self.spin else None)

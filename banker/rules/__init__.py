@@ -12,7 +12,7 @@ from typing import Any
 from .. import commands as c
 from ..events import Event
 from ..state import GameState
-from . import bankruptcy, buildings, city, deeds, mega, shortage, sore_losers, table, trade
+from . import bankruptcy, buildings, city, deeds, mega, shortage, sore_losers, table, tokens, trade
 from .buildings import completed_built_groups
 
 DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
@@ -29,7 +29,7 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.Pay: table.payment,
     c.Salary: table.salary,
     c.Tax: table.tax,
-    c.DrawCard: table.draw_card,
+    c.DrawCard: tokens.draw_card,  # table.draw_card, moving the token first where the game follows it
     c.GoToJail: table.go_to_jail,
     c.Bail: table.bail,
     c.UseJailCard: table.use_jail_card,
@@ -60,6 +60,8 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.DodgeRent: city.dodge_rent,
     c.TakeAtSpace: city.take_at_space,
     c.StartClock: city.start_clock,
+    c.Roll: tokens.roll,
+    c.MoveToken: tokens.move_token,
 }
 
 

@@ -56,7 +56,11 @@ def ride(state: GameState, cmd: c.Ride) -> list[ev.Event]:
     refuse_if(auction_open(state), not_playing(state, cmd.player), kind_named(state, TICKET, "bus tickets"))
     if state.count(TICKET, cmd.player) < 1:
         raise Refusal(f"{cmd.player} holds no bus ticket; roll the dice instead")
-    return [out_of_play(state, TICKET, cmd.player, "ridden")]
+    if state.tokens is None:
+        return [out_of_play(state, TICKET, cmd.player, "ridden")]
+    if state.whose_roll != cmd.player:  # a game that follows the tokens: the ticket is the player's roll
+        raise Refusal(f"it is {state.whose_roll}'s roll; {cmd.player} rides the bus instead of rolling, on their turn")
+    return [out_of_play(state, TICKET, cmd.player, "ridden"), ev.RollPassed(state.next_player(cmd.player))]
 
 
 def birthday_gift(state: GameState, cmd: c.BirthdayGift) -> list[ev.Event]:
