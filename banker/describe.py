@@ -125,16 +125,6 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
         case ev.PlayerWentBankrupt():
             owing = f", owing {money(e.debt)}," if e.debt else ""
             return f"{e.player} is bankrupt to {e.creditor}{owing} and leaves the game"
-        case ev.ActionUndone():
-            return f"undo of action {e.action}: {e.summary}"
-        case ev.ActionRedone():
-            return f"redo of action {e.action}: {e.summary}"
-    return event.type
-
-
-def _holding_moved(e: ev.HoldingMoved) -> str:
-    what = e.kind.replace("_", " ") + ("s" if e.count != 1 else "")
-    pieces = f"{e.count} {what}" if e.count != 1 else f"a {what}"
         case ev.DiceRolled():
             faces = {"mr": " and Mr. Monopoly", "bus": " and the Bus", "": ""}
             speed = faces.get(e.speed, f" and {e.speed}")
@@ -152,6 +142,16 @@ def _holding_moved(e: ev.HoldingMoved) -> str:
             return f"{e.player} rolls again (doubles)" if e.doubles else f"{e.player}'s roll"
         case ev.JailRollFailed():
             return f"{e.player} stays in jail (no doubles)"
+        case ev.ActionUndone():
+            return f"undo of action {e.action}: {e.summary}"
+        case ev.ActionRedone():
+            return f"redo of action {e.action}: {e.summary}"
+    return event.type
+
+
+def _holding_moved(e: ev.HoldingMoved) -> str:
+    what = e.kind.replace("_", " ") + ("s" if e.count != 1 else "")
+    pieces = f"{e.count} {what}" if e.count != 1 else f"a {what}"
     why = f" ({e.why})" if e.why else ""
     if e.giver == ev.BANK:
         return f"{e.receiver} takes {pieces} from the bank{why}"

@@ -468,17 +468,6 @@ class PlayerWentBankrupt(Event):
     debt: int = 0
 
 
-# -- corrections ------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ActionUndone(Event):
-    action: int
-    summary: str = ""
-
-
-@dataclass(frozen=True)
-class ActionRedone(Event):
 # -- tokens followed from the dice (a game with `--follow-tokens`) -------------
 
 
@@ -518,6 +507,17 @@ class JailRollFailed(Event):
     player: str
 
 
+# -- corrections ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActionUndone(Event):
+    action: int
+    summary: str = ""
+
+
+@dataclass(frozen=True)
+class ActionRedone(Event):
     action: int
     summary: str = ""
 
