@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
+
+from editions import SHIPPED_DIR, Edition, EditionError, HoldingKind, load_edition_file
 
 from . import events as ev
 from .events import BANK
 from .state import HOTEL, SKYSCRAPER, GameState
 
 DECKS = {"chance": "Chance", "community_chest": "Community Chest"}
+AWARDED_FOR = {"rent": "for paying rent", "tax": "for paying a tax or bill", "jail": "for going to jail"}
 
 
 def _level(level: int) -> str:
@@ -20,7 +24,13 @@ def _level(level: int) -> str:
     return f"{level} house{'s' if level != 1 else ''}" if level else "no buildings"
 
 
-def describe(event: ev.Event, money: Callable[[int], str]) -> str:
+def _why(basis: str) -> str:
+    """How a charge's amount was reached, as one parenthesis; nothing for events stored before it was kept."""
+    return f" ({basis})" if basis else ""
+
+
+def describe(event: ev.Event, money: Callable[[int], str], edition: Edition | None = None) -> str:
+    """`edition` names the game's holdings ("the Rent Dodge card"); without it the shipped editions' names are used."""
     e: Any = event
     total = sum(t.amount for t in event.transfers)
     legs = ", ".join(f"{t.payer} pays {t.payee} {money(t.amount)}" for t in event.transfers)
@@ -31,15 +41,15 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
         case ev.CashPaid():
             return f"{legs} ({e.memo})" if e.memo else legs
         case ev.SalaryCollected():
-            return f"{e.player} collects {money(total)} salary for passing GO"
+            return f"{e.player} collects {money(total)} salary for passing GO{_why(e.basis)}"
         case ev.TaxPaid():
-            return f"{e.player} pays {money(total)} {e.space}"
+            return f"{e.player} pays {money(total)} {e.space}{_why(e.basis)}"
         case ev.RentPaid():
-            dice = f" (dice {e.dice})" if e.dice else ""
-            return f"{e.payer} pays {e.owner} {money(total)} rent for {e.deed}{dice}"
+            why = _why(e.basis) or (f" (dice {e.dice})" if e.dice else "")
+            return f"{e.payer} pays {e.owner} {money(total)} rent for {e.deed}{why}"
         case ev.CardDrawn():
             extra = f": {legs}" if legs else ""
-            return f"{e.player} draws {DECKS.get(e.deck, e.deck)} \"{e.title}\"{extra}"
+            return f"{e.player} draws {DECKS.get(e.deck, e.deck)} \"{e.title}\"{extra}{_why(e.basis)}"
         case ev.PotCollected():
             return f"{e.player} collects the Free Parking pot of {money(total)}"
         case ev.DeedBought():
@@ -53,11 +63,11 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
                 return f"{e.deed} sold at auction to {e.winner} for {money(e.amount)}"
             return f"auction closed with no bid; {e.deed} stays with the bank"
         case ev.DeedMortgaged():
-            return f"{e.player} mortgages {e.deed} for {money(total)}"
+            return f"{e.player} mortgages {e.deed} for {money(total)}{_why(e.basis)}"
         case ev.MortgageLifted():
-            return f"{e.player} lifts the mortgage on {e.deed} for {money(total)}"
+            return f"{e.player} lifts the mortgage on {e.deed} for {money(total)}{_why(e.basis)}"
         case ev.MortgageInterestPaid():
-            return f"{e.player} pays {money(total)} interest to keep {e.deed} mortgaged"
+            return f"{e.player} pays {money(total)} interest to keep {e.deed} mortgaged{_why(e.basis)}"
         case ev.DeedHandedOver():
             return f"{e.giver} hands {e.deed} to {e.receiver}"
         case ev.DeedReturnedToBank():
@@ -75,7 +85,7 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
         case ev.DepotSold():
             return f"{e.player} sells the train depot on {e.deed} for {money(total)}"
         case ev.HoldingMoved():
-            return _holding_moved(e)
+            return _holding_moved(e, edition.holdings if edition else _shipped_holdings())
         case ev.MrMonopolyTaken():
             took = f" from {e.previous}" if e.previous else ""
             return f"{e.player} becomes Mr. Monopoly{took}"
@@ -84,15 +94,15 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
         case ev.PlayerReleased():
             return f"{e.player} is released"
         case ev.RentReversed():
-            return f"{e.owner} pays Mr. Monopoly ({e.mr_monopoly}) {money(total)} rent for {e.deed}"
+            return f"{e.owner} pays Mr. Monopoly ({e.mr_monopoly}) {money(total)} rent for {e.deed}{_why(e.basis)}"
         case ev.TaxCollected():
-            return f"Mr. Monopoly ({e.player}) collects {money(total)} from the bank on {e.space}"
+            return f"Mr. Monopoly ({e.player}) collects {money(total)} from the bank on {e.space}{_why(e.basis)}"
         case ev.FreeHousePlaced():
             return f"a free house on {e.deed}, now {_level(e.level)} (doubles while {e.player} is Mr. Monopoly)"
         case ev.FinalRoundPlayed():
             return "the final rent round"
         case ev.FinalRentCollected():
-            return f"{e.player} collects {money(total)} rent for {e.deed} from the bank"
+            return f"{e.player} collects {money(total)} rent for {e.deed} from the bank{_why(e.basis)}"
         case ev.BuildSpun():
             what = "a free railroad" if e.result == "railroad" else f"up to {e.result} block{'s' * (e.result != '1')}"
             return f"{e.player} presses Build: {what} this turn"
@@ -103,7 +113,7 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
         case ev.PlanningBuilt():
             return f"{e.player} builds a {e.name} ({e.kind}) on {e.deed}"
         case ev.HazardCleared():
-            return f"{e.player} clears the hazard from {e.deed} for {money(total)}"
+            return f"{e.player} clears the hazard from {e.deed} for {money(total)}{_why(e.basis)}"
         case ev.StadiumBuilt():
             return f"{e.player} builds a stadium on {e.deed} for {money(total)}"
         case ev.TowerBuilt():
@@ -149,10 +159,26 @@ def describe(event: ev.Event, money: Callable[[int], str]) -> str:
     return event.type
 
 
-def _holding_moved(e: ev.HoldingMoved) -> str:
-    what = e.kind.replace("_", " ") + ("s" if e.count != 1 else "")
-    pieces = f"{e.count} {what}" if e.count != 1 else f"a {what}"
-    why = f" ({e.why})" if e.why else ""
+@cache
+def _shipped_holdings() -> dict[str, HoldingKind]:
+    """The holding kinds of the editions shipped with Banker, by key: their names for a caller without the edition."""
+    found: dict[str, HoldingKind] = {}
+    for path in sorted(SHIPPED_DIR.glob("*.toml")):
+        try:
+            found.update(load_edition_file(path).holdings)
+        except EditionError:
+            continue
+    return found
+
+
+def _holding_moved(e: ev.HoldingMoved, kinds: Mapping[str, HoldingKind]) -> str:
+    """The holding by the edition's name: "the Rent Dodge card" (one in the game), "a bus ticket", "2 bus tickets"."""
+    kind = kinds.get(e.kind)
+    name = kind.name if kind else e.kind.replace("_", " ")
+    what = (kind.plural if kind else name + "s") if e.count != 1 else name
+    one = f"the {name}" if kind and kind.supply == 1 else f"a {name}"
+    pieces = f"{e.count} {what}" if e.count != 1 else one
+    why = f" ({AWARDED_FOR.get(e.why, e.why)})" if e.why else ""
     if e.giver == ev.BANK:
         return f"{e.receiver} takes {pieces} from the bank{why}"
     if e.receiver == ev.OUT:
@@ -163,15 +189,15 @@ def _holding_moved(e: ev.HoldingMoved) -> str:
     return f"{e.giver} hands {pieces} to {e.receiver}{why}"
 
 
-def summarize(events: Sequence[ev.Event], money: Callable[[int], str]) -> str:
+def summarize(events: Sequence[ev.Event], money: Callable[[int], str], edition: Edition | None = None) -> str:
     """One line for a whole action: its first event, plus how many legs followed."""
     if not events:
         return ""
-    text = describe(events[0], money)
+    text = describe(events[0], money, edition)
     if isinstance(events[0], ev.TradeMade):
-        return text + ": " + "; ".join(describe(e, money) for e in events[1:])
+        return text + ": " + "; ".join(describe(e, money, edition) for e in events[1:])
     if len(events) > 1:
-        return "; ".join(describe(e, money) for e in events)
+        return "; ".join(describe(e, money, edition) for e in events)
     return text
 
 

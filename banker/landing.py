@@ -23,7 +23,7 @@ from .rules.checks import auction_open, not_playing
 from .rules.deeds import buy_refusal, for_sale, lift_cost, mortgage_amount, mortgage_refusal, rent_refusal
 from .rules.mega import TICKET
 from .rules.rent import rent_due
-from .rules.table import jail_card_holder, repairs_cost
+from .rules.table import jail_card_holder, repairs_cost, tax_charge
 from .state import HOTEL, SKYSCRAPER, GameState
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
@@ -319,8 +319,7 @@ def amount_due(state: GameState, command: c.Command) -> Due | None:
         case c.Tax(player, space) if player and player == state.mr_monopoly:  # Sore Losers: the bank pays him
             pass
         case c.Tax(player, space):
-            amount = next(s.amount for s in state.edition.spaces if s.name == space)
-            money_out = Due(player, amount, BANK, True, space)
+            money_out = Due(player, tax_charge(state, player, space).amount, BANK, True, space)
         case c.Pay(payer, payee, amount):
             money_out = Due(payer, amount, BANK if payee in ACCOUNTS else payee, True, f"paying {payee}")
         case c.Bail(player):

@@ -141,7 +141,8 @@ def test_run_reproduces_the_rulebook_rent_example(tmp_path: Path) -> None:
     assert len(out) == len(EXAMPLE) + 1
     assert out[3] == "Alice presses Build: up to 2 blocks this turn"
     assert out[-2] == "Alice builds on Harbor Heights, now a skyscraper, for M3m"
-    assert out[-1] == "Bob pays Alice M7m rent for Central Quay"
+    assert out[-1] == ("Bob pays Alice M7m rent for Central Quay (4 industrial blocks, "
+                       "Power Station: 2 residential worthless, skyscraper on Harbor Heights: doubled)")
     body = json.loads(banker("state", path, "--json").stdout)
     rows = {r["name"]: r for r in body["players"][0]["properties"]}
     assert (rows["Central Quay"]["residential"], rows["Central Quay"]["industrial"],

@@ -93,7 +93,7 @@ def test_the_ledger_keeps_the_coin_in_the_rent_action(game_file: Path, tmp_path:
     assert rent["action"] == coin["action"] and coin["seq"] == rent["seq"] + 1
     assert coin["balances"]["Bob"] == 1450
     text = banker("ledger", game_file, "--player", "bob").stdout
-    assert "Bob takes a coin from the bank (rent)" in text
+    assert "Bob takes a sore loser coin from the bank (for paying rent)" in text
 
 
 def test_final_round_then_score_by_cash(game_file: Path, tmp_path: Path) -> None:

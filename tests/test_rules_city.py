@@ -103,7 +103,8 @@ def test_rulebook_rent_example_central_quay_is_m7m(city: Game) -> None:
     assert (row["residential"], row["industrial"], row["hazard"]) == (2, 4, "Power Station")
     assert prop(city, "Harbor Heights")["skyscraper"] is True
     outcome = play(city, 'rent bob "Central Quay"')[0]
-    assert outcome.summary == "Bob pays Alice M7m rent for Central Quay"
+    assert outcome.summary == ("Bob pays Alice M7m rent for Central Quay (4 industrial blocks, "
+                               "Power Station: 2 residential worthless, skyscraper on Harbor Heights: doubled)")
     rent_paid = outcome.events[0].transfers
     assert [(t.payer, t.payee, t.amount) for t in rent_paid] == [("Bob", "Alice", 7_000_000)]
 
@@ -457,7 +458,7 @@ def test_clearing_a_hazard_costs_m500k_per_block(city: Game) -> None:
     blocks(city, "Alice", "Summergate", "residential", 2)
     play(city, "hazard bob summergate prison", "hazard bob stoneside power")
     outcome = play(city, "clear alice summergate")[0]
-    assert outcome.summary == "Alice clears the hazard from Summergate for M2m"
+    assert outcome.summary == "Alice clears the hazard from Summergate for M2m (Prison: 4 blocks × M500k)"
     assert [(t.payer, t.payee, t.amount) for t in outcome.events[0].transfers] == [("Alice", BANK, 2 * M)]
     assert prop(city, "Summergate")["hazard"] is None
     assert rent(city, "Bob", "Summergate") == 200 * K
@@ -522,7 +523,7 @@ def test_go_pays_m1m_per_stadium_on_top_of_the_wages(city: Game) -> None:
     own(city, "Alice", *BROWN, *LIGHT_BLUE[:2])
     play(city, "stadium alice summergate")
     outcome = play(city, "go alice")[0]
-    assert outcome.summary == "Alice collects M3m salary for passing GO"
+    assert outcome.summary == "Alice collects M3m salary for passing GO (M2m salary + 1 stadium × M1m)"
     assert [(t.payer, t.payee, t.amount) for t in outcome.events[0].transfers] == [
         (BANK, "Alice", GO), (BANK, "Alice", 1 * M)]
     play(city, "stadium alice westlands")
@@ -637,7 +638,8 @@ def test_industry_tax_only_for_owners_of_industrial_blocks(city: Game) -> None:
         "Alice owns no industrial blocks, so Industry Tax costs nothing; carry on")
     blocks(city, "Alice", "Summergate", "industrial", 1)
     outcome = play(city, "tax alice industry")[0]
-    assert outcome.summary == "Alice pays M2m Industry Tax"
+    assert outcome.summary == ("Alice pays M2m Industry Tax "
+                               "(the amount shown on the space; Alice owns industrial blocks)")
     assert [(t.payer, t.payee, t.amount) for t in outcome.events[0].transfers] == [("Alice", BANK, 2 * M)]
 
 
@@ -685,7 +687,8 @@ def test_the_mortgage_value_is_the_current_rent_value(city: Game) -> None:
     blocks(city, "Alice", "Summergate", "industrial", 3)
     play(city, "skyscraper alice stoneside")
     outcome = play(city, "mortgage alice summergate")[0]
-    assert outcome.summary == "Alice mortgages Summergate for M800k"  # 3 blocks M400k, doubled by the skyscraper
+    assert outcome.summary == ("Alice mortgages Summergate for M800k "
+                               "(its rent value: 3 industrial blocks, skyscraper on Stoneside: doubled)")
     assert [(t.payer, t.payee, t.amount) for t in outcome.events[0].transfers] == [(BANK, "Alice", 800 * K)]
     assert paid(city, "Alice", "mortgage alice stoneside") == -80 * K
 
@@ -698,7 +701,7 @@ def test_buying_back_costs_the_amount_received_even_if_the_rent_value_changed(ci
     assert paid(city, "Alice", "mortgage alice summergate") == -200 * K
     play(city, "hazard bob summergate power", "skyscraper alice stoneside")  # the rent value now: M40k
     outcome = play(city, "unmortgage alice summergate")[0]
-    assert outcome.summary == "Alice lifts the mortgage on Summergate for M200k"
+    assert outcome.summary == "Alice lifts the mortgage on Summergate for M200k (what the mortgage paid)"
     assert [(t.payer, t.payee, t.amount) for t in outcome.events[0].transfers] == [("Alice", BANK, 200 * K)]
     assert rent(city, "Bob", "Summergate") == 40 * K
 

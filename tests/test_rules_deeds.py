@@ -49,7 +49,8 @@ def test_buying_with_nothing_left_to_raise_points_to_bankruptcy(game: Game) -> N
     play(game, "pay alice 1450")
     message = refused(game, "buy alice boardwalk")
     assert "Alice has $50" in message and "raises only $0" in message
-    assert "bankrupt Alice bank" in message
+    assert "`bankrupt Alice 400`" in message  # to the bank: no creditor named
+    play(game, "bankrupt Alice 400")  # the way out offered is accepted
 
 
 def test_mortgaging_an_unimproved_deed_pays_its_mortgage_value(game: Game) -> None:
@@ -89,7 +90,7 @@ def test_lifting_a_mortgage_costs_its_value_plus_ten_percent(game: Game) -> None
     outcome = play(game, "unmortgage alice boardwalk")[0]
     assert not game.state.deeds["Boardwalk"].mortgaged
     assert cash(game, "Alice") == 1500 - 400 + 200 - 220
-    assert outcome.summary == "Alice lifts the mortgage on Boardwalk for $220"
+    assert outcome.summary == "Alice lifts the mortgage on Boardwalk for $220 ($200 mortgage + 10% interest)"
 
 
 def test_the_ten_percent_is_rounded_up_to_a_whole_amount(game: Game) -> None:
@@ -113,7 +114,7 @@ def test_lifting_a_deed_that_is_not_mortgaged_or_not_yours_is_refused(game: Game
 def test_lifting_without_the_cash_is_refused_with_how_much_is_missing(game: Game) -> None:
     play(game, "buy alice boardwalk", "mortgage alice boardwalk", "pay alice 1200")  # Alice: $100
     message = refused(game, "unmortgage alice boardwalk")
-    assert "Alice has $100" in message and "costs $220" in message and "bankrupt Alice bank" in message
+    assert "Alice has $100" in message and "costs $220" in message and "`bankrupt Alice 220`" in message
 
 
 def test_a_group_can_be_built_again_once_every_mortgage_is_lifted(game: Game) -> None:

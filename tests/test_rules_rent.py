@@ -32,7 +32,7 @@ def test_an_unimproved_street_charges_the_rent_printed_on_its_deed(game: Game) -
     play(game, "buy alice mediterranean")
     assert paid(game, "rent bob mediterranean") == 2
     outcome = play(game, "rent carol med")[0]
-    assert outcome.summary == "Carol pays Alice $2 rent for Mediterranean Avenue"
+    assert outcome.summary == "Carol pays Alice $2 rent for Mediterranean Avenue (no houses)"
 
 
 def test_the_rent_is_doubled_when_the_owner_holds_the_whole_group(game: Game) -> None:
@@ -142,4 +142,4 @@ def test_rent_beyond_the_payers_cash_is_refused_with_the_way_out(game: Game) -> 
     play(game, "collect alice 5000", "buy alice park", "buy alice boardwalk")
     build_evenly(game, "Alice", DARK_BLUE, 5)
     message = refused(game, "rent bob boardwalk")
-    assert "Bob has $1,500" in message and "costs $2,000" in message and "bankrupt Bob Alice" in message
+    assert "Bob has $1,500" in message and "costs $2,000" in message and "`bankrupt Bob Alice 2000`" in message

@@ -108,8 +108,8 @@ def test_paying_rent_earns_a_coin_in_the_same_action(sl: Game) -> None:
     assert (cash(sl, "Bob"), cash(sl, "Alice")) == (1500 - 50, 1500 - 400 + 50)
     assert (coins(sl, "Bob"), coins(sl, "bank")) == (3, 23)
     assert stored_action(sl, outcome) == ["RentPaid", "HoldingMoved"]
-    assert outcome.summary == ("Bob pays Alice M50 rent for Boardwalk; "
-                               "Bob takes a coin from the bank (rent)")
+    assert outcome.summary == ("Bob pays Alice M50 rent for Boardwalk (no houses); "
+                               "Bob takes a sore loser coin from the bank (for paying rent)")
 
 
 @pytest.mark.parametrize(("space", "amount"), [("income", 200), ("luxury", 100), ("electric", 150),
@@ -197,7 +197,7 @@ def test_free_parking_steals_a_coin_for_the_lander(sl: Game) -> None:
     outcome = play(sl, "parking alice bob")[0]
     assert (coins(sl, "Alice"), coins(sl, "Bob"), coins(sl, "bank")) == (3, 1, 24)
     assert stored_action(sl, outcome) == ["HoldingMoved"]
-    assert outcome.summary == "Bob hands a coin to Alice (Free Parking)"
+    assert outcome.summary == "Bob hands a sore loser coin to Alice (Free Parking)"
 
 
 def test_free_parking_at_four_returns_the_stolen_coin_to_the_bank(sl: Game) -> None:
@@ -216,7 +216,7 @@ def test_free_parking_as_mr_monopoly_returns_the_stolen_coin_to_the_bank(sl: Gam
     bank = coins(sl, "bank")
     outcome = play(sl, "parking carol alice")[0]
     assert (coins(sl, "Carol"), coins(sl, "Alice"), coins(sl, "bank")) == (0, 1, bank + 1)
-    assert outcome.summary == "Alice returns a coin to the bank (Free Parking)"
+    assert outcome.summary == "Alice returns a sore loser coin to the bank (Free Parking)"
 
 
 def test_free_parking_steals_only_from_another_player_who_has_a_coin(sl: Game) -> None:
@@ -330,8 +330,9 @@ def test_mr_monopoly_collects_the_rent_from_the_owner(sl: Game) -> None:
     assert (cash(sl, "Alice"), cash(sl, "Carol")) == (1500 - 750 - 70, 1570)
     assert (coins(sl, "Alice"), coins(sl, "Carol")) == (3, 0)
     assert stored_action(sl, outcome) == ["RentReversed", "HoldingMoved"]
-    assert outcome.summary == ("Alice pays Mr. Monopoly (Carol) M70 rent for Park Place; "
-                               "Alice takes a coin from the bank (rent)")
+    assert outcome.summary == ("Alice pays Mr. Monopoly (Carol) M70 rent for Park Place "
+                               "(double: Alice owns every dark blue, none built); "
+                               "Alice takes a sore loser coin from the bank (for paying rent)")
     assert refused(sl, "rent alice park") == "Alice owns Park Place; no rent is due on your own deed"
 
 

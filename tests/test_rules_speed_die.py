@@ -64,7 +64,7 @@ def test_utility_rent_uses_the_total_of_all_three_dice(speedy: Game) -> None:
     play(speedy, f'buy alice "{electric}"')
     outcome = play(speedy, f'rent bob "{electric}" 15')[0]
     assert cash(speedy, "Bob") == 2500 - 4 * 15
-    assert outcome.summary.endswith("(dice 15)")
+    assert outcome.summary.endswith("(three dice 15 × 4: one utility owned)")
     play(speedy, f'buy alice "{water}"')
     assert paid(speedy, "Bob", f'rent bob "{water}" 13') == 10 * 13  # 002:199 "multiply the result by 10"
 

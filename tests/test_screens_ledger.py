@@ -76,7 +76,8 @@ async def test_filter_by_deed_and_by_kind(played: Game) -> None:
         await pilot.pause()
         await pilot.press("d", "enter", "down", "down", "enter")  # Park Place, then Boardwalk (board order)
         await pilot.pause()
-        assert column(app, "what") == ["Alice buys Boardwalk for $400", "Bob pays Alice $50 rent for Boardwalk"]
+        assert column(app, "what") == ["Alice buys Boardwalk for $400",
+                                       "Bob pays Alice $50 rent for Boardwalk (no houses)"]
         await pilot.press("x", "k")
         app.screen.query_one("#ledger-kind").value = "SalaryCollected"
         await pilot.pause()

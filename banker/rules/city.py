@@ -137,9 +137,11 @@ def clear_hazard(state: GameState, cmd: c.ClearHazard) -> list[ev.Event]:
     hazard = state.deeds[cmd.deed].hazard
     reason = not_owner(state, cmd.player, cmd.deed) or (None if hazard else f"{cmd.deed} has no hazard to clear; "
                                                                           "nothing to pay")
-    cost = state.edition.hazards[hazard].blocks * state.edition.hazard_clear_per_block if hazard else 0
-    paid = bought_from_bank(state, cmd.player, reason, cost, f"clearing the {hazard} from {cmd.deed}")
-    return [ev.HazardCleared(cmd.player, cmd.deed, transfers=paid)]
+    blocks = state.edition.hazards[hazard].blocks if hazard else 0
+    per_block = state.edition.hazard_clear_per_block
+    paid = bought_from_bank(state, cmd.player, reason, blocks * per_block, f"clearing the {hazard} from {cmd.deed}")
+    basis = f"{hazard}: {blocks} block{'s' if blocks != 1 else ''} × {state.edition.money(per_block)}"
+    return [ev.HazardCleared(cmd.player, cmd.deed, basis, transfers=paid)]
 
 
 def stadium_refusal(state: GameState, player: str, deed: str) -> str | None:

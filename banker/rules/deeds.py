@@ -12,28 +12,49 @@ from ..state import GameState
 from .awards import awards
 from .checks import auction_open, not_owner, not_playing, refuse_if
 from .money import legs, pay
-from .rent import rent_due
+from .rent import Charge, rent_charge
 from .shortage import BUILDINGS, building_bid_refusal, close_building_auction
 from .sore_losers import reversed_rent
 
 
 def interest(state: GameState, deed: str) -> int:
+    """10% of the mortgage value (its basis: `interest_charge`)."""
+    return interest_charge(state, deed).amount
+
+
+def interest_charge(state: GameState, deed: str) -> Charge:
     """10% of the mortgage value, rounded up to a whole amount (in the bank's favour)."""
-    return math.ceil(state.deed(deed).mortgage * state.edition.mortgage_interest_pct / 100)
+    value, pct = state.deed(deed).mortgage, state.edition.mortgage_interest_pct
+    return Charge(math.ceil(value * pct / 100), f"{pct}% of the {state.edition.money(value)} mortgage")
 
 
 def mortgage_amount(state: GameState, deed: str) -> int:
+    """What mortgaging pays now (its basis: `mortgage_charge`)."""
+    return mortgage_charge(state, deed).amount
+
+
+def mortgage_charge(state: GameState, deed: str) -> Charge:
     """What mortgaging pays: the printed value, or in Monopoly City the district's current rent value."""
     if state.edition.mortgage_value == "rent_value":
-        return rent_due(state, deed)
-    return state.deed(deed).mortgage
+        rent = rent_charge(state, deed)
+        return Charge(rent.amount, f"its rent value: {rent.basis}")
+    return Charge(state.deed(deed).mortgage)
 
 
 def lift_cost(state: GameState, deed: str) -> int:
+    """What lifting the mortgage costs now (its basis: `lift_charge`)."""
+    return lift_charge(state, deed).amount
+
+
+def lift_charge(state: GameState, deed: str) -> Charge:
     """Value + interest; in Monopoly City the amount the mortgage paid ("buy back for the same")."""
     if state.edition.mortgage_value == "rent_value":
-        return state.deeds[deed].mortgaged_for
-    return state.deed(deed).mortgage + interest(state, deed)
+        return Charge(state.deeds[deed].mortgaged_for, "what the mortgage paid")
+    value, fee = state.deed(deed).mortgage, interest_charge(state, deed)
+    if not fee.amount:
+        return Charge(value)
+    money = state.edition.money
+    return Charge(value + fee.amount, f"{money(value)} mortgage + {state.edition.mortgage_interest_pct}% interest")
 
 
 def for_sale(state: GameState, deed: str) -> str | None:
@@ -134,9 +155,9 @@ def rent(state: GameState, cmd: c.Rent) -> list[ev.Event]:
     if cmd.payer == state.mr_monopoly:
         return reversed_rent(state, cmd.payer, cmd.deed, cmd.dice)
     owner = state.deeds[cmd.deed].owner
-    amount = rent_due(state, cmd.deed, cmd.dice)
-    leg = pay(state, cmd.payer, owner, amount, f"rent for {cmd.deed}")
-    return [ev.RentPaid(cmd.payer, owner, cmd.deed, cmd.dice or 0, transfers=(leg,)),
+    rent = rent_charge(state, cmd.deed, cmd.dice)
+    leg = pay(state, cmd.payer, owner, rent.amount, f"rent for {cmd.deed}")
+    return [ev.RentPaid(cmd.payer, owner, cmd.deed, cmd.dice or 0, rent.basis, transfers=(leg,)),
             *awards(state, "rent", cmd.payer)]
 
 
@@ -155,11 +176,11 @@ def mortgage_refusal(state: GameState, player: str, deed: str) -> str | None:
 def mortgage(state: GameState, cmd: c.Mortgage) -> list[ev.Event]:
     refuse_if(auction_open(state), not_playing(state, cmd.player),
               mortgage_refusal(state, cmd.player, cmd.deed))
-    amount = mortgage_amount(state, cmd.deed)
-    if amount <= 0:
+    value = mortgage_charge(state, cmd.deed)
+    if value.amount <= 0:
         raise Refusal(f"{cmd.deed} has a rent value of {state.edition.money(0)} now, so mortgaging it raises nothing")
-    leg = ev.Transfer(BANK, cmd.player, amount)
-    return [ev.DeedMortgaged(cmd.player, cmd.deed, transfers=legs(leg))]
+    leg = ev.Transfer(BANK, cmd.player, value.amount)
+    return [ev.DeedMortgaged(cmd.player, cmd.deed, value.basis, transfers=legs(leg))]
 
 
 def unmortgage_refusal(state: GameState, player: str, deed: str) -> str | None:
@@ -173,7 +194,8 @@ def unmortgage_refusal(state: GameState, player: str, deed: str) -> str | None:
 def unmortgage(state: GameState, cmd: c.Unmortgage) -> list[ev.Event]:
     refuse_if(auction_open(state), not_playing(state, cmd.player),
               unmortgage_refusal(state, cmd.player, cmd.deed))
-    leg = pay(state, cmd.player, BANK, lift_cost(state, cmd.deed), f"lifting the mortgage on {cmd.deed}")
-    return [ev.MortgageLifted(cmd.player, cmd.deed, transfers=(leg,))]
+    cost = lift_charge(state, cmd.deed)
+    leg = pay(state, cmd.player, BANK, cost.amount, f"lifting the mortgage on {cmd.deed}")
+    return [ev.MortgageLifted(cmd.player, cmd.deed, cost.basis, transfers=(leg,))]
 
 

@@ -9,7 +9,7 @@ from ..events import BANK
 from ..state import HOTEL, GameState
 from .awards import award_refusal, awards, coin_kind
 from .checks import auction_open, not_playing, refuse_if, same_player
-from .rent import rent_due
+from .rent import rent_charge
 
 CASH_IN = 4  # 001: "Once you collect four coins, you may trade in all four"
 
@@ -123,9 +123,9 @@ def reversed_rent(state: GameState, mr: str, deed: str, dice: int | None) -> lis
     from .money import pay
 
     owner = state.deeds[deed].owner
-    amount = rent_due(state, deed, dice)
-    leg = pay(state, owner, mr, amount, f"the rent on {deed} to Mr. Monopoly")
-    return [ev.RentReversed(mr, owner, deed, dice or 0, transfers=(leg,)), *awards(state, "rent", owner)]
+    rent = rent_charge(state, deed, dice)
+    leg = pay(state, owner, mr, rent.amount, f"the rent on {deed} to Mr. Monopoly")
+    return [ev.RentReversed(mr, owner, deed, dice or 0, rent.basis, transfers=(leg,)), *awards(state, "rent", owner)]
 
 
 def final_round_refusal(state: GameState) -> str | None:
@@ -147,7 +147,8 @@ def final_round(state: GameState, cmd: c.FinalRound) -> list[ev.Event]:
     events: list[ev.Event] = [ev.FinalRoundPlayed()]
     for player in state.active_players:
         for deed in state.deeds_of(player):
-            amount = rent_due(state, deed)
-            if amount:
-                events.append(ev.FinalRentCollected(player, deed, transfers=(ev.Transfer(BANK, player, amount),)))
+            rent = rent_charge(state, deed)
+            if rent.amount:
+                events.append(ev.FinalRentCollected(player, deed, rent.basis,
+                                                    transfers=(ev.Transfer(BANK, player, rent.amount),)))
     return events

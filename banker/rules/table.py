@@ -12,7 +12,7 @@ from ..state import HOTEL, SKYSCRAPER, GameState
 from .awards import award_refusal, awards
 from .checks import auction_open, not_playing, refuse_if, same_player
 from .money import legs, pay
-from .rent import rent_due
+from .rent import Charge, plural, rent_charge
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
 
@@ -32,8 +32,19 @@ def payment(state: GameState, cmd: c.Pay) -> list[ev.Event]:
 def salary(state: GameState, cmd: c.Salary) -> list[ev.Event]:
     """GO's salary; in Monopoly City a stadium owner takes its bonus per stadium on top (004), as its own leg."""
     refuse_if(auction_open(state), not_playing(state, cmd.player))
-    return [ev.SalaryCollected(cmd.player, transfers=legs(ev.Transfer(BANK, cmd.player, state.edition.go_salary),
-                                                          stadium_bonus(state, cmd.player)))]
+    return [ev.SalaryCollected(cmd.player, salary_basis(state, cmd.player),
+                               transfers=legs(ev.Transfer(BANK, cmd.player, state.edition.go_salary),
+                                              stadium_bonus(state, cmd.player)))]
+
+
+def salary_basis(state: GameState, player: str, salary: int | None = None) -> str:
+    """ "M2m salary + 1 stadium × M1m" when stadiums add to the salary; empty when the salary is all there is."""
+    stadiums = sum(1 for d in state.deeds_of(player) if state.deeds[d].stadium)
+    if not stadiums or not state.edition.stadium_go_bonus:
+        return ""
+    money = state.edition.money
+    salary = state.edition.go_salary if salary is None else salary
+    return f"{money(salary)} salary + {plural(stadiums, 'stadium')} × {money(state.edition.stadium_go_bonus)}"
 
 
 def stadium_bonus(state: GameState, player: str) -> ev.Transfer:
@@ -48,10 +59,20 @@ def tax(state: GameState, cmd: c.Tax) -> list[ev.Event]:
     space = next(s for s in state.edition.spaces if s.name == cmd.space)
     if space.type == "industry_tax" and not any(state.deeds[d].industrial for d in state.deeds_of(cmd.player)):
         raise Refusal(f"{cmd.player} owns no industrial blocks, so {cmd.space} costs nothing; carry on")
+    charge = tax_charge(state, cmd.player, cmd.space)
     if cmd.player == state.mr_monopoly:
-        return [ev.TaxCollected(cmd.player, cmd.space, transfers=(ev.Transfer(BANK, cmd.player, space.amount),))]
-    leg = pay(state, cmd.player, state.fee_account, space.amount, cmd.space)
-    return [ev.TaxPaid(cmd.player, cmd.space, transfers=(leg,)), *awards(state, "tax", cmd.player)]
+        return [ev.TaxCollected(cmd.player, cmd.space, charge.basis,
+                                transfers=(ev.Transfer(BANK, cmd.player, charge.amount),))]
+    leg = pay(state, cmd.player, state.fee_account, charge.amount, cmd.space)
+    return [ev.TaxPaid(cmd.player, cmd.space, charge.basis, transfers=(leg,)), *awards(state, "tax", cmd.player)]
+
+
+def tax_charge(state: GameState, player: str, space_name: str) -> Charge:
+    """A tax or bill space costs the amount shown on it (City's Industry Tax: only with industrial blocks)."""
+    space = next(s for s in state.edition.spaces if s.name == space_name)
+    if space.type == "industry_tax":
+        return Charge(space.amount, f"the amount shown on the space; {player} owns industrial blocks")
+    return Charge(space.amount, "the amount shown on the space")
 
 
 def jail_card_holder(state: GameState, deck: str) -> str | None:
@@ -63,6 +84,7 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
     card = next(k for k in state.edition.cards if k.deck == cmd.deck and k.key == cmd.key)
     player, fees = cmd.player, state.fee_account
     transfers: list[ev.Transfer] = []
+    bases: list[str] = []
     why = f"the card \"{card.title}\""
     if card.effect == "collect":
         transfers.append(ev.Transfer(BANK, player, card.amount))
@@ -76,9 +98,10 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
         others = [p for p in state.active_players if p != player]
         transfers += [pay(state, p, player, card.amount, why) for p in others]
     elif card.effect == "repairs":
-        cost = repairs_cost(state, player, card)
-        if cost:
-            transfers.append(pay(state, player, fees, cost, why))
+        repairs = repairs_charge(state, player, card)
+        bases.append(repairs.basis)
+        if repairs.amount:
+            transfers.append(pay(state, player, fees, repairs.amount, why))
     elif card.effect == "jail_free":
         holder = jail_card_holder(state, card.deck)
         if holder:
@@ -93,11 +116,14 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
             transfers.append(ev.Transfer(BANK, player, card.amount))
         if card.amount and card.target == state.edition.spaces[0].name:  # Advance to GO: the stadiums pay too
             transfers.append(stadium_bonus(state, player))
+            bases.append(salary_basis(state, player, card.amount))
     elif card.effect == "advance_nearest":
-        rent = _nearest_rent(state, cmd, card.kind, card.rent_multiplier, card.dice_multiplier, why)
+        rent, rent_basis = _nearest_rent(state, cmd, card.kind, card.rent_multiplier, card.dice_multiplier, why)
         transfers += rent
+        bases.append(rent_basis)
     if cmd.passed_go and not card.amount and card.effect in {"advance", "advance_nearest"}:
         transfers += [ev.Transfer(BANK, player, state.edition.go_salary), stadium_bonus(state, player)]
+        bases.append(": ".join(filter(None, ("passed GO", salary_basis(state, player)))))
     elif cmd.passed_go:
         raise Refusal(f"{why} does not pass GO; leave out `go`")
     if cmd.deed and card.effect != "advance_nearest":
@@ -111,22 +137,31 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
         if award_refusal(state, key, player) is None:
             earned.append(ev.HoldingMoved(key, BANK, player, 1, "the card says so"))
     return [ev.CardDrawn(player, card.deck, card.key, card.title, cmd.passed_go, cmd.deed,
-                         transfers=legs(*transfers)), *earned]
+                         "; ".join(filter(None, bases)), transfers=legs(*transfers)), *earned]
 
 
 def repairs_cost(state: GameState, player: str, card: Card) -> int:
-    """A repairs card: so much per house, hotel, skyscraper and depot the player has."""
-    cost = 0
+    """What a repairs card costs the player now (its basis: `repairs_charge`)."""
+    return repairs_charge(state, player, card).amount
+
+
+def repairs_charge(state: GameState, player: str, card: Card) -> Charge:
+    """A repairs card: so much per house, hotel, skyscraper and depot the player has ("4 houses × $25")."""
+    counts = dict.fromkeys(("house", "hotel", "skyscraper", "depot"), 0)
     for deed in state.deeds_of(player):
         holding = state.deeds[deed]
         if holding.level == SKYSCRAPER:
-            cost += card.per_skyscraper
+            counts["skyscraper"] += 1
         elif holding.level == HOTEL:
-            cost += card.per_hotel
+            counts["hotel"] += 1
         else:
-            cost += holding.level * card.per_house
-        cost += card.per_depot if holding.depot else 0
-    return cost
+            counts["house"] += holding.level
+        counts["depot"] += holding.depot
+    rates = {"house": card.per_house, "hotel": card.per_hotel, "skyscraper": card.per_skyscraper,
+             "depot": card.per_depot}
+    money = state.edition.money
+    basis = ", ".join(f"{plural(n, piece)} × {money(rates[piece])}" for piece, n in counts.items() if n)
+    return Charge(sum(n * rates[piece] for piece, n in counts.items()), basis or "no buildings")
 
 
 def _short(state: GameState, player: str, amount: int, why: str) -> str | None:
@@ -136,21 +171,22 @@ def _short(state: GameState, player: str, amount: int, why: str) -> str | None:
 
 
 def _nearest_rent(state: GameState, cmd: c.DrawCard, kind: str, rent_multiplier: int,
-                  dice_multiplier: int, why: str) -> list[ev.Transfer]:
+                  dice_multiplier: int, why: str) -> tuple[list[ev.Transfer], str]:
     word = state.edition.term(kind)
     if not cmd.deed or state.deed(cmd.deed).kind != kind:
         raise Refusal(f"say which {word} is nearest: card {cmd.player} {cmd.key} <{word}>"
                       + (" <dice total>" if kind == "utility" else ""))
     holding = state.deeds[cmd.deed]
     if holding.owner in (BANK, cmd.player) or holding.mortgaged or holding.owner in state.bankrupt:
-        return []
+        return [], ""
     if kind == "utility" and cmd.dice is None:
         raise Refusal(f"{cmd.deed} is owned: roll the dice and add the total: "
                       f"card {cmd.player} {cmd.key} \"{cmd.deed}\" <dice total>")
-    amount = rent_due(state, cmd.deed, cmd.dice, rent_multiplier, dice_multiplier)
+    rent = rent_charge(state, cmd.deed, cmd.dice, rent_multiplier, dice_multiplier)
     if cmd.player == state.mr_monopoly:  # 001: rent turns around for Mr. Monopoly, a card's rent too
-        return [pay(state, holding.owner, cmd.player, amount, f"{why}, turned around for Mr. Monopoly")]
-    return [pay(state, cmd.player, holding.owner, amount, why)]
+        return ([pay(state, holding.owner, cmd.player, rent.amount, f"{why}, turned around for Mr. Monopoly")],
+                f"{rent.basis}; Mr. Monopoly collects")
+    return [pay(state, cmd.player, holding.owner, rent.amount, why)], rent.basis
 
 
 def go_to_jail(state: GameState, cmd: c.GoToJail) -> list[ev.Event]:

@@ -10,7 +10,7 @@ from ..errors import Refusal
 from ..events import BANK
 from ..state import GameState
 from .checks import auction_open, not_owner, not_playing, refuse_if, same_player
-from .deeds import interest, lift_cost
+from .deeds import interest, interest_charge, lift_charge, lift_cost
 from .money import legs, short_of_cash
 
 
@@ -126,9 +126,10 @@ def received_mortgages(state: GameState, receiver: str, deeds: tuple[str, ...] |
         if not state.deeds[deed].mortgaged:
             continue
         if lift:
-            out.append(ev.MortgageLifted(receiver, deed,
-                                         transfers=legs(ev.Transfer(receiver, BANK, lift_cost(state, deed)))))
-        elif interest(state, deed):
-            out.append(ev.MortgageInterestPaid(receiver, deed,
-                                               transfers=(ev.Transfer(receiver, BANK, interest(state, deed)),)))
+            cost = lift_charge(state, deed)
+            out.append(ev.MortgageLifted(receiver, deed, cost.basis,
+                                         transfers=legs(ev.Transfer(receiver, BANK, cost.amount))))
+        elif (fee := interest_charge(state, deed)).amount:
+            out.append(ev.MortgageInterestPaid(receiver, deed, fee.basis,
+                                               transfers=(ev.Transfer(receiver, BANK, fee.amount),)))
     return out
