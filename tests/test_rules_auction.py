@@ -80,7 +80,7 @@ def test_closing_with_no_bid_leaves_the_deed_with_the_bank(game: Game) -> None:
     "buy alice park", "auction park", "rent bob boardwalk", "pay alice 10", "collect alice 10",
     "go alice", "tax alice income", "card alice chest bank", "jail alice", "build alice boardwalk",
     "sell alice boardwalk", "mortgage alice reading", "unmortgage alice reading",
-    "trade alice bob give $10", "bankrupt alice", "parking alice",
+    "trade alice bob give reading get $10", "bankrupt alice 5000", "parking alice",
 ])
 def test_no_other_action_while_an_auction_is_open(game: Game, line: str) -> None:
     play(game, "buy alice reading", "auction boardwalk", "bid bob 5")

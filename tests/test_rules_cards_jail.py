@@ -56,7 +56,7 @@ def test_birthday_collects_from_each_other_player(game: Game) -> None:
 def test_pay_each_player_beyond_the_cash_is_refused(game: Game) -> None:
     play(game, "pay alice 1450")
     message = refused(game, "card alice chairman")
-    assert "Alice has $50" in message and "costs $100" in message and "bankrupt Alice" in message
+    assert "Alice has $50" in message and "costs $100" in message and "`bankrupt Alice 100`" in message
 
 
 def test_collect_from_each_player_is_refused_while_one_cannot_pay(game: Game) -> None:

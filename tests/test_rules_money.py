@@ -62,9 +62,9 @@ def test_a_debt_nothing_can_cover_names_the_bankruptcy_to_declare(game: Game) ->
     # 003:196 "If you still owe more than you have, you are BANKRUPT"
     message = refused(game, "pay alice 2000 bob")
     assert "Alice has $1,500" in message and "raises only $0" in message
-    assert "trade for cash or declare `bankrupt Alice Bob`" in message
+    assert "trade for cash or declare `bankrupt Alice Bob 2000`" in message
     assert short_of_cash(game.state, "Alice", 2000, "paying Bob", "Bob") == message
-    play(game, "bankrupt alice bob")
+    play(game, "bankrupt Alice Bob 2000")
     assert cash(game, "Bob") == 3000
 
 
@@ -122,7 +122,7 @@ SESSION = [
     "jail alice", "usecard alice", "jail bob", "bail bob", "mortgage carol reading", "buy bob electric",
     "rent alice electric 9", "trade carol bob give reading get $50", "unmortgage bob reading",
     "card carol chance nearest-railroad reading go", "sell alice med", "card alice chest street-repairs",
-    "pay carol 2000 alice", "undo", "bankrupt carol alice", "buy bob boardwalk", "undo", "redo",
+    "pay carol 2000 alice", "undo", "bankrupt carol alice 2000", "buy bob boardwalk", "undo", "redo",
 ]
 REFUSED_IN_SESSION = "pay carol 2000 alice"
 
@@ -132,7 +132,7 @@ def test_money_is_conserved_after_every_step_and_on_replay(game: Game) -> None:
     # the sum of every account stays zero.
     for line in SESSION:
         if line == REFUSED_IN_SESSION:
-            assert "bankrupt Carol Alice" in refused(game, line)
+            assert "`bankrupt Carol Alice 2000`" in refused(game, line)
         else:
             play(game, line)  # checks the sum after the line
     assert game.state.bankrupt == {"Carol"}
