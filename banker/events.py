@@ -123,12 +123,14 @@ class CashPaid(Event):
 @dataclass(frozen=True)
 class SalaryCollected(Event):
     player: str
+    basis: str = ""  # how the amount was reached, in the table's words (City: "M2m salary + 1 stadium × M1m")
 
 
 @dataclass(frozen=True)
 class TaxPaid(Event):
     player: str
     space: str
+    basis: str = ""
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,7 @@ class RentPaid(Event):
     owner: str
     deed: str
     dice: int = 0
+    basis: str = ""  # "2 houses", "dice 8 × 4: one utility owned"; empty in games written before it was kept
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,7 @@ class CardDrawn(Event):
     title: str
     passed_go: bool = False
     deed: str = ""
+    basis: str = ""  # a repairs card's count, a nearest-deed card's rent
 
 
 @dataclass(frozen=True)
@@ -189,12 +193,14 @@ class AuctionClosed(Event):
 class DeedMortgaged(Event):
     player: str
     deed: str
+    basis: str = ""  # Monopoly City: the rent value it mortgages for
 
 
 @dataclass(frozen=True)
 class MortgageLifted(Event):
     player: str
     deed: str
+    basis: str = ""
 
 
 @dataclass(frozen=True)
@@ -203,6 +209,7 @@ class MortgageInterestPaid(Event):
 
     player: str
     deed: str
+    basis: str = ""
 
 
 @dataclass(frozen=True)
@@ -323,6 +330,7 @@ class RentReversed(Event):
     owner: str
     deed: str
     dice: int = 0
+    basis: str = ""
 
 
 @dataclass(frozen=True)
@@ -331,6 +339,7 @@ class TaxCollected(Event):
 
     player: str
     space: str
+    basis: str = ""
 
 
 @dataclass(frozen=True)
@@ -351,6 +360,7 @@ class FinalRoundPlayed(Event):
 class FinalRentCollected(Event):
     player: str
     deed: str
+    basis: str = ""
 
 
 # -- Monopoly City: the trading unit, blocks and planning permission ----------
@@ -394,6 +404,7 @@ class PlanningBuilt(Event):
 class HazardCleared(Event):
     player: str
     deed: str
+    basis: str = ""
 
 
 @dataclass(frozen=True)
