@@ -296,7 +296,7 @@ def test_bankruptcy_sells_skyscrapers_back_with_everything_under_them(mega: Game
     build_evenly(mega, "Alice", BROWN, 6)
     cost = 3 * (4 * 50 + 50 + 50)
     before = cash(mega, "Alice")
-    play(mega, "bankrupt alice bob")
+    play(mega, f"bankrupt alice bob {before + cost // 2 + 100 + 1}")  # beyond the sale and the $100 mortgages
     assert cash(mega, "Bob") == 2500 + before + cost // 2
     assert mega.state.supply == SUPPLY
     conserved(mega)
@@ -404,7 +404,7 @@ def test_a_mortgaged_last_street_must_be_lifted_at_once(mega: Game) -> None:
     own(mega, "Carol", "Arctic Avenue")
     play(mega, "mortgage carol arctic")
     build_evenly(mega, "Bob", BROWN[:2], 2)
-    outcome = play(mega, "bankrupt carol bob")[0]
+    outcome = play(mega, "bankrupt carol bob 5000")[0]  # Carol: $2,460 and nothing more to mortgage
     note = outcome.summary.split("\n")[-1]
     assert note == ('Bob now owns the whole brown group with buildings on it: lift its mortgage now: unmortgage '
                     'Bob "Arctic Avenue"; build it up to 1 house or more (build Bob "Arctic Avenue"), or move '
@@ -579,7 +579,7 @@ def test_bankruptcy_sells_depots_back_for_the_creditor(mega: Game) -> None:
     # 000:207 buildings go back to the Bank "for one-half the amount paid"; the cash to the creditor
     own(mega, "Carol", "Reading Railroad")
     play(mega, "depot carol reading")
-    outcome = play(mega, "bankrupt carol bob")[0]
+    outcome = play(mega, "bankrupt carol bob 5000")[0]  # Carol: $2,200, $50 for the depot, $100 mortgage
     assert outcome.summary.startswith("Carol sells the train depot on Reading Railroad for $50; Carol pays Bob $2,250")
     assert cash(mega, "Bob") == 2500 + 2500 - 300 + 50
     holding = mega.state.deeds["Reading Railroad"]
@@ -591,15 +591,17 @@ def test_bankruptcy_sells_depots_back_for_the_creditor(mega: Game) -> None:
 def test_bankruptcy_to_a_player_hands_over_the_bus_tickets(mega: Game) -> None:
     # 000:207 "If your debt is to another player, you must turn over to that player all that you have of
     # value"; 000:80 "You can buy/sell/trade Bus Tickets with other players"
-    play(mega, "ticket carol", "ticket carol", "bankrupt carol bob")
+    play(mega, "ticket carol", "ticket carol", "bankrupt carol bob 5000")
     assert tickets(mega)["Bob"] == 2
 
 
 def test_bankruptcy_to_the_bank_sells_depots_too(mega: Game) -> None:
     own(mega, "Carol", "Reading Railroad")
-    play(mega, "depot carol reading", "bankrupt carol")
+    play(mega, "depot carol reading", "bankrupt carol 5000")
     assert mega.state.supply["depots"] == 4 and not mega.state.deeds["Reading Railroad"].depot
-    assert mega.state.to_auction == ["Reading Railroad"]
+    # 000:207 "the Bank immediately sells by auction all properties so taken, except buildings"
+    assert mega.state.auction is not None and mega.state.auction.deed == "Reading Railroad"
+    assert mega.state.to_auction == []
     conserved(mega)
 
 
@@ -794,8 +796,8 @@ def test_tickets_and_pieces_are_conserved_through_a_game(mega: Game) -> None:
         "trade carol alice give ticket get $15", "ride alice", "ticket bob expire",
         "sell alice arctic", "sell alice baltic", "sell alice mediterranean", "sell alice arctic",
         "sell bob reading", "ticket alice",
-        "card alice chance general-repairs", "rent carol baltic", "bankrupt carol alice",
-        "bankrupt bob",
+        "card alice chance general-repairs", "rent carol baltic", "bankrupt carol alice 50000",
+        "bankrupt bob 50000", "bid alice 10", "sold", "sold",
     ]
     for line in lines:
         play(mega, line)
@@ -821,8 +823,10 @@ UNDOABLE = [
     pytest.param(["buy alice med", "buy alice baltic"], "build alice med", id="all-but-one-house"),
     pytest.param(["buy alice med", "buy alice baltic", "build alice med", "build alice baltic",
                   "build alice med", "build alice baltic"], "buy alice arctic", id="last-street"),
-    pytest.param(['buy carol "reading railroad"', "depot carol reading", "ticket carol"], "bankrupt carol bob",
+    pytest.param(['buy carol "reading railroad"', "depot carol reading", "ticket carol"], "bankrupt carol bob 5000",
                  id="bankrupt-depot"),
+    pytest.param(['buy carol "reading railroad"', "depot carol reading", "ticket carol"], "bankrupt carol 5000",
+                 id="bankrupt-to-the-bank"),
 ]
 
 
