@@ -595,18 +595,20 @@ def test_mr_monopoly_takes_no_coins_in_a_trade(sl: Game) -> None:
 
 
 def debtor(game: Game) -> None:
-    """Alice: the dark blues with a house on Boardwalk, Reading Railroad mortgaged, M450, 2 coins."""
+    """Alice: the dark blues with a house on Boardwalk, Reading Railroad mortgaged, M450, 2 coins: she can raise
+    M825 (M450 cash and the dark blues mortgaged for M175 and M200; 001 sells no buildings back), not DEBT."""
     play(game, "buy alice park", "buy alice boardwalk", "build alice boardwalk", "buy alice reading",
          "mortgage alice reading")
     assert cash(game, "Alice") == 450
 
 
+DEBT = 450 + 175 + 200 + 1
 def test_bankruptcy_to_a_player(sl: Game) -> None:
     """001:73 "Give them all your mortgaged properties. Place any sore loser coins you have back in the Bank.
     People have to earn those!"; 001:69 the new owner "keep[s] the mortgage (just pay the Bank 10% of the
     mortgage value now)"; 001:93 "the building stays where it is.\""""
     debtor(sl)
-    play(sl, "bankrupt alice bob")
+    play(sl, f"bankrupt alice bob {DEBT}")
     assert sl.state.deeds_of("Bob") == ["Reading Railroad", "Park Place", "Boardwalk"]
     assert sl.state.deeds["Reading Railroad"].mortgaged
     assert sl.state.deeds["Boardwalk"].level == 1 and sl.state.bank_houses == 31
@@ -620,11 +622,11 @@ def test_bankruptcy_to_the_bank(sl: Game) -> None:
     they are. If a player buys a property with a building on it from the Bank, they pay the price on the board
     space and get the building for free"; 001:79 "Place any sore loser coins you have back in the Bank.\""""
     debtor(sl)
-    play(sl, "bankrupt alice")
+    play(sl, f"bankrupt alice {DEBT}")
     assert all(sl.state.deeds[d].owner == "bank" for d in ["Reading Railroad", *DARK_BLUE])
     assert not sl.state.deeds["Reading Railroad"].mortgaged
     assert sl.state.deeds["Boardwalk"].level == 1 and sl.state.bank_houses == 31
-    assert sl.state.to_auction == []  # bought, not auctioned
+    assert sl.state.to_auction == [] and sl.state.auction is None  # bought, not auctioned
     assert (coins(sl, "Alice"), coins(sl, "bank")) == (0, 26)
     play(sl, "go carol", "buy bob boardwalk")
     assert cash(sl, "Bob") == 1100 and sl.state.deeds["Boardwalk"].level == 1
@@ -633,7 +635,7 @@ def test_bankruptcy_to_the_bank(sl: Game) -> None:
 def test_bankruptcy_to_the_bank_does_not_promise_an_auction(sl: Game) -> None:
     """001:77 "If a player buys a property with a building on it from the Bank, they pay the price\""""
     debtor(sl)
-    assert "auction" not in play(sl, "bankrupt alice")[0].summary
+    assert "auction" not in play(sl, f"bankrupt alice {DEBT}")[0].summary
 
 
 # -- the end ----------------------------------------------------------------------------------------------------
@@ -729,8 +731,8 @@ UNDOABLE = [
     ((), "tax alice luxury"),
     ((), "jail carol alice"),
     ((), "card alice chest jail"),
-    ((), "bankrupt bob alice"),
-    ((), "bankrupt bob"),
+    ((), "bankrupt bob alice 2000"),  # Bob: M1,340 and Mediterranean's M30 mortgage
+    ((), "bankrupt bob 2000"),
 ]
 
 
