@@ -1,0 +1,248 @@
+"""Banker follows the tokens from the dice (a game created with the follow-tokens house rule).
+
+Rulebooks: 003 = 003_bd567e81029bde2a.txt (US classic: line 66 doubles, 110-114 Go To Jail, 121-127 jail),
+002 = 002_8dafff28609b919a.txt (Speed Die), 000 = 000_0633d1fb819bfb08.txt (Mega: lines 51-62, 80),
+001 = Sore Losers, 004 = Monopoly City.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import NewGame, cash, play, refused
+
+from banker.game import Game
+from banker.rules.tokens import sharing_space
+
+FOLLOW = ("follow-tokens",)
+
+
+def where(game: Game, player: str) -> str:
+    return game.state.edition.spaces[game.state.position(player)].name
+
+
+@pytest.fixture
+def table(new_game: NewGame) -> Game:
+    return new_game(house_rules=FOLLOW)
+
+
+def test_a_roll_moves_the_token_and_names_the_space(table: Game) -> None:
+    outcome = play(table, "roll alice 3 4")[0]
+    assert where(table, "Alice") == "Chance"
+    assert "Alice's token goes to Chance (rolled 7)" in outcome.summary
+    assert table.state_json()["players"][0] | {"position": 7, "space": "Chance"} == table.state_json()["players"][0]
+    assert table.state_json()["roll"] == "Bob"
+
+
+@pytest.mark.parametrize("edition", ["classic-us", "classic-uk", "mega", "sore-losers", "city"])
+def test_passing_go_pays_the_salary_in_the_same_action(new_game: NewGame, edition: str) -> None:
+    # 003: "Each time a player's token lands on or passes over GO ... the Banker pays that player a $200 salary"
+    game = new_game(edition, FOLLOW)
+    salary = game.state.edition.go_salary
+    speed = " 1" if game.state.edition.speed_die else ""
+    play(game, f"move alice {len(game.state.edition.spaces) - 2} fix")
+    before = cash(game, "Alice")
+    outcome = play(game, f"roll alice 1 2{speed}")[0]
+    steps = 3 + (1 if speed else 0)
+    assert game.state.position("Alice") == steps - 2
+    assert cash(game, "Alice") == before + salary
+    assert "passing GO" in outcome.summary and "salary" in outcome.summary
+
+
+def test_landing_on_go_pays_the_salary(table: Game) -> None:
+    play(table, "move alice 33 fix")
+    play(table, "roll alice 3 4")
+    assert where(table, "Alice") == "GO" and cash(table, "Alice") == 1700
+
+
+def test_city_stadiums_pay_on_top_of_the_salary_when_a_roll_passes_go(new_game: NewGame) -> None:
+    # 004: "Collect M1m per stadium you own every time you pass GO"
+    city = new_game("city", FOLLOW)
+    play(city, "buy alice 'old town'", "buy alice 'central quay'", "stadium alice 'old town'", "move alice 38 fix")
+    before = cash(city, "Alice")
+    play(city, "roll alice 1 2")
+    assert cash(city, "Alice") == before + 2_000_000 + 1_000_000
+
+
+def test_a_correction_moves_no_money(table: Game) -> None:
+    play(table, "move alice 39 fix")
+    play(table, "move alice 1 fix")
+    assert cash(table, "Alice") == 1500 and where(table, "Alice") == "Mediterranean Avenue"
+
+
+def test_landing_on_go_to_jail_sends_the_token_to_jail_and_ends_the_turn(table: Game) -> None:
+    # 003:112-114 "move your token to the Jail space immediately ... You do not collect $200 ... your turn ends"
+    play(table, "move alice 24 fix")
+    play(table, "roll alice 3 3")
+    assert where(table, "Alice") == "Jail / Just Visiting" and "Alice" in table.state.in_jail
+    assert table.state_json()["roll"] == "Bob" and cash(table, "Alice") == 1500
+
+
+def test_doubles_keep_the_turn_and_the_third_doubles_go_to_jail(table: Game) -> None:
+    # 003:66 "If you roll doubles 3 times on the same turn, you must Go to Jail"
+    play(table, "roll alice 1 1", "roll alice 2 2")
+    assert table.state_json()["roll"] == "Alice"
+    outcome = play(table, "roll alice 3 3")[0]
+    assert "Alice goes to jail" in outcome.summary
+    assert where(table, "Alice") == "Jail / Just Visiting" and "Alice" in table.state.in_jail
+    assert table.state_json()["roll"] == "Bob"
+
+
+def test_a_roll_out_of_turn_is_refused_naming_whose_roll_it_is(table: Game) -> None:
+    message = refused(table, "roll bob 3 4")
+    assert message.startswith("it is Alice's roll, not Bob's")
+
+
+def test_in_jail_doubles_free_the_player_and_move_them_without_another_roll(table: Game) -> None:
+    # 003:127 "If you roll a double on any turn, move out of Jail using this dice roll"
+    play(table, "jail alice", "roll bob 1 2", "roll carol 1 2", "roll alice 4 4")
+    assert "Alice" not in table.state.in_jail and table.state.position("Alice") == 18
+    assert table.state_json()["roll"] == "Bob"
+
+
+def test_the_third_failed_jail_roll_pays_the_fine_and_moves(table: Game) -> None:
+    # 003:127 "After you have waited three turns, you must move out of Jail and pay $50 before moving"
+    play(table, "jail alice")
+    for _ in range(2):
+        play(table, "roll bob 1 2", "roll carol 1 2", "roll alice 1 2")
+        assert "Alice" in table.state.in_jail
+    play(table, "roll bob 1 2", "roll carol 1 2")
+    outcome = play(table, "roll alice 1 2")[0]
+    assert "Alice pays the $50 fine" in outcome.summary
+    assert "Alice" not in table.state.in_jail and table.state.position("Alice") == 13 and cash(table, "Alice") == 1450
+
+
+def test_a_card_that_moves_takes_the_token_and_knows_when_go_is_passed(table: Game) -> None:
+    # 003 Chance: "Advance to Illinois Avenue. If you pass Go, collect $200"
+    play(table, "move alice 36 fix")
+    play(table, "card alice chance illinois")
+    assert where(table, "Alice") == "Illinois Avenue" and cash(table, "Alice") == 1700
+    message = refused(table, "card alice chance boardwalk go")
+    assert "does not pass GO" in message
+
+
+def test_the_nearest_railroad_card_is_found_from_the_token(table: Game) -> None:
+    play(table, "buy bob 'b. & o.'", "move alice 22 fix", "card alice chance nearest-railroad")
+    assert where(table, "Alice") == "B. & O. Railroad" and cash(table, "Bob") == 1500 - 200 + 50
+
+
+def test_go_back_three_spaces_never_pays_go(table: Game) -> None:
+    play(table, "move alice 7 fix", "card alice chance back-3")
+    assert where(table, "Alice") == "Income Tax" and cash(table, "Alice") == 1500
+
+
+def test_a_jail_card_moves_the_token_to_jail(table: Game) -> None:
+    play(table, "roll alice 3 4", "card alice chance jail")
+    assert where(table, "Alice") == "Jail / Just Visiting" and table.state_json()["roll"] == "Bob"
+
+
+def test_move_forward_pays_go_and_back_does_not(table: Game) -> None:
+    play(table, "move alice 30 fix", "move alice reading")
+    assert cash(table, "Alice") == 1700
+    play(table, "move alice 2 back")
+    assert cash(table, "Alice") == 1700 and where(table, "Alice") == "Community Chest"
+
+
+def test_a_game_without_the_option_refuses_roll_and_move(game: Game) -> None:
+    assert "does not follow the tokens" in refused(game, "roll alice 3 4")
+    assert "does not follow the tokens" in refused(game, "move alice boardwalk")
+    assert "roll" not in game.state_json() and "position" not in game.state_json()["players"][0]
+
+
+@pytest.mark.parametrize("line, says", [
+    ("roll alice 7 1", "'7' is not a die"), ("roll alice 3", "roll takes 3-5 words"),
+    ("roll alice 3 4 mr", "this game has no speed die"), ("move alice nowhere", "no space called"),
+    ("move alice 99", "off the board"), ("move alice 5 sideways", "end the line with `back`"),
+    ("move alice 0 fix", "already on GO"),
+])
+def test_bad_rolls_and_moves_are_refused_with_what_to_write(table: Game, line: str, says: str) -> None:
+    assert says in refused(table, line)
+
+
+# -- the speed die (002 on the classic boards, 000 in Mega) ----------------------------------------
+
+
+def test_speed_die_joins_only_after_passing_go_on_the_classic_board(new_game: NewGame) -> None:
+    # 002: "Do not use the Speed Die until you pass GO for the first time"
+    game = new_game(house_rules=FOLLOW + ("speed-die",))
+    assert "joins once Alice has passed GO" in refused(game, "roll alice 3 4 2")
+    play(game, "move alice 38 fix", "roll alice 1 2")
+    play(game, "roll bob 1 2", "roll carol 1 2")
+    assert "rolls the speed die too" in refused(game, "roll alice 1 2")
+    play(game, "roll alice 1 2 3")
+    assert game.state.position("Alice") == 1 + 6
+
+
+def test_speed_die_bus_on_the_classic_board_moves_by_one_white_die(new_game: NewGame) -> None:
+    # 002: "Bus: You can choose to move the value of one or both of the white dice"
+    game = new_game(house_rules=FOLLOW + ("speed-die",))
+    play(game, "move alice 39 fix", "move alice 0", "roll alice 1 5 bus 1")
+    assert game.state.position("Alice") == 1
+
+
+def test_mega_mr_monopoly_moves_on_to_the_next_unowned_property(new_game: NewGame) -> None:
+    # 000: "Move the sum of the white dice ... Then advance to the next unowned property"
+    mega = new_game("mega", FOLLOW)
+    play(mega, "buy bob arctic", "buy bob 'reading railroad'")
+    outcome = play(mega, "roll alice 1 2 mr")[0]  # Baltic Avenue, then past Arctic, Income Tax and Reading
+    assert where(mega, "Alice") == "Massachusetts Avenue"
+    assert "speed die: Mr. Monopoly" in outcome.summary
+
+
+def test_mega_bus_takes_a_ticket_or_goes_to_the_nearest_chance_or_chest(new_game: NewGame) -> None:
+    # 000:58 "take a BUS TICKET ... or move again to the nearest Chance/Community Chest space in front"
+    mega = new_game("mega", FOLLOW)
+    play(mega, "roll alice 1 2 bus")
+    assert where(mega, "Alice") == "Chance"
+    play(mega, "roll bob 1 2 bus ticket")
+    assert mega.state.position("Bob") == 3 and mega.state.count("bus_ticket", "Bob") == 1
+
+
+def test_mega_triples_move_anywhere_and_the_next_roll_waits_for_the_move(new_game: NewGame) -> None:
+    # 000:62 "If you roll TRIPLE 1's, 2's, or 3's, move ahead to ANY space on the board. Do not roll again."
+    mega = new_game("mega", FOLLOW)
+    outcome = play(mega, "roll alice 2 2 2")[0]
+    assert "triples" in outcome.summary and mega.state.position("Alice") == 0
+    assert "moves to any space first" in refused(mega, "roll bob 1 2 1")
+    play(mega, "move alice boardwalk", "roll bob 1 2 1")
+
+
+def test_mega_in_jail_only_the_white_dice_are_rolled(new_game: NewGame) -> None:
+    # 000:62 "While in JAIL, roll only the two white dice"
+    mega = new_game("mega", FOLLOW)
+    play(mega, "jail alice", "roll bob 1 2 1", "roll carol 1 2 1")
+    assert "only the two white dice" in refused(mega, "roll alice 1 2 1")
+    play(mega, "roll alice 1 2")
+    assert "Alice" in mega.state.in_jail
+
+
+def test_mega_a_bus_ticket_ride_is_the_players_roll(new_game: NewGame) -> None:
+    # 000:80 "you may choose to use a Bus Ticket (if you have any) instead of rolling the dice"
+    mega = new_game("mega", FOLLOW)
+    play(mega, "ticket alice", "ride alice", "move alice 10")
+    assert mega.state_json()["roll"] == "Bob" and mega.state.position("Alice") == 10
+
+
+# -- Sore Losers: Mr. Monopoly's trap ----------------------------------------------------------------
+
+
+def test_sore_losers_mr_monopoly_landing_on_a_token_offers_the_trap(new_game: NewGame) -> None:
+    # 001: Mr. Monopoly landing on another player's space traps them
+    game = new_game("sore-losers", FOLLOW)
+    play(game, "coin alice", "coin alice", "cashin alice", "roll alice 1 2", "roll bob 2 2", "roll bob 1 3",
+         "roll carol 1 2")
+    assert sharing_space(game.state, "Alice") == ["Carol"]
+    play(game, "roll alice 2 3")
+    assert where(game, "Alice") == where(game, "Bob") and sharing_space(game.state, "Alice") == ["Bob"]
+
+
+def test_sore_losers_a_trapped_players_roll_is_refused_until_released(new_game: NewGame) -> None:
+    game = new_game("sore-losers", FOLLOW)
+    play(game, "coin alice", "coin alice", "cashin alice", "roll alice 1 2", "trap alice bob")
+    assert "trapped by Mr. Monopoly" in refused(game, "roll bob 3 4")
+    play(game, "release bob", "roll bob 3 4")
+
+
+def test_undo_of_a_roll_puts_the_token_and_the_salary_back(table: Game) -> None:
+    play(table, "move alice 38 fix", "roll alice 1 2", "undo")
+    assert table.state.position("Alice") == 38 and cash(table, "Alice") == 1500
+    assert table.state_json()["roll"] == "Alice"
