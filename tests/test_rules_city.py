@@ -746,19 +746,22 @@ def test_bankruptcy_to_the_bank_leaves_the_districts_to_be_auctioned(city: Game)
     blocks(city, "Bob", "Summergate", "industrial", 2)
     play(city, "bonus bob summergate park", "mortgage bob stoneside", "parking bob")
     bob = cash(city, "Bob")
-    outcome = play(city, "bankrupt bob")[0]
-    assert outcome.summary.endswith("Bob is bankrupt to bank and leaves the game")
+    outcome = play(city, "bankrupt bob 50m")[0]  # Bob can raise M34.74m: M34.54m cash, M200k on Summergate
+    assert outcome.summary.endswith("Bob is bankrupt to bank, owing M50m, and leaves the game; "
+                                    "auction opened for Summergate")
     assert outcome.events[0].transfers == (ev.Transfer("Bob", BANK, bob),)
     assert cash(city, "Bob") == 0 and cash(city, BANK) == -2 * START
-    assert city.state.to_auction == BROWN
+    assert city.state_json()["auction"] == {"deed": "Summergate", "high_bid": 0, "high_bidder": None}
+    assert city.state.to_auction == ["Stoneside"]
     assert city.state_json()["bank"]["rent_dodge"] == 1
     held = city.state.deeds["Summergate"]
     assert (held.owner, held.industrial, held.bonus, city.state.deeds["Stoneside"].mortgaged) == (
         BANK, 2, "Park", False)
-    assert refused(city, "buy alice summergate") == (
-        'Summergate came back to the bank in a bankruptcy and is sold by auction: auction "Summergate"')
-    play(city, "auction summergate", "bid alice 10k", "sold")
-    assert prop(city, "Summergate")["industrial"] == 2 and city.state.to_auction == ["Stoneside"]
+    assert refused(city, "buy alice stoneside") == (
+        "the auction for Summergate is open; bid on it or close it with `sold` first")
+    play(city, "bid alice 10k", "sold")
+    assert prop(city, "Summergate")["industrial"] == 2 and city.state.to_auction == []
+    assert city.state_json()["auction"]["deed"] == "Stoneside"  # the next district's auction, at once
 
 
 def test_bankruptcy_to_a_player_hands_over_cash_districts_buildings_and_the_card(city: Game) -> None:
@@ -770,7 +773,7 @@ def test_bankruptcy_to_a_player_hands_over_cash_districts_buildings_and_the_card
     blocks(city, "Bob", "Stoneside", "residential", 1)
     play(city, "stadium bob summergate", "mortgage bob stoneside", "parking bob")
     bob = cash(city, "Bob")
-    play(city, "bankrupt bob carol")
+    play(city, "bankrupt bob carol 50m")
     assert cash(city, "Carol") == START + bob and cash(city, "Bob") == 0
     carol = next(p for p in city.state_json()["players"] if p["name"] == "Carol")
     assert carol["rent_dodge"] == 1 and carol["goojf"] == 0
@@ -921,10 +924,11 @@ UNDOABLE = [
     pytest.param((), "clock 60", id="clock"),
     pytest.param(("clock 60",), "clock 120", id="clock-restart"),
     pytest.param(("clock 60",), "clock off", id="clock-off"),
-    pytest.param(("spin bob 1", 'build bob "old town" industrial', "parking bob"), "bankrupt bob", id="bankrupt-bank"),
+    pytest.param(("spin bob 1", 'build bob "old town" industrial', "parking bob"), "bankrupt bob 50m",
+                 id="bankrupt-bank"),
     pytest.param(("spin bob 1", 'build bob "old town" industrial', "parking bob", 'mortgage bob "old town"'),
-                 "bankrupt bob carol", id="bankrupt-player"),
-    pytest.param(("bankrupt bob", 'auction "old town"', "bid carol 10k"), "sold", id="auction-after-bankruptcy"),
+                 "bankrupt bob carol 50m", id="bankrupt-player"),
+    pytest.param(("bankrupt bob 50m", "bid carol 10k"), "sold", id="auction-after-bankruptcy"),
 ]
 
 
@@ -952,7 +956,7 @@ EVERY_ACTION = (
     "tower alice westlands", "tax alice industry", "parking bob", "parking carol", "dodge carol summergate",
     "rent bob stoneside", "mortgage alice brightside", "unmortgage alice brightside", "go alice", "pay alice 3.5m",
     "collect carol 500k", "clock 60", "clock 120", "undo", "redo", "clock off", "auction riverside",
-    "bid carol 10k", "sold", "bankrupt bob carol", "bankrupt carol",
+    "bid carol 10k", "sold", "bankrupt bob carol 50m", "bankrupt carol 200m",
 )
 
 
