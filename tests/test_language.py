@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 from conftest import cash, play, refused
 
+from banker.commands import Bankrupt
 from banker.game import Game
-from banker.language import MAX_AMOUNT, USAGE, parse_amount
+from banker.language import MAX_AMOUNT, USAGE, parse, parse_amount
 
 
 def test_names_are_case_insensitive(game: Game) -> None:
@@ -100,7 +101,7 @@ def test_an_amount_may_carry_the_money_sign(game: Game, word: str) -> None:
 ])
 def test_bad_amounts_are_refused_saying_what_to_write(game: Game, word: str, words: list[str],
                                                       cash_in_a_trade: bool) -> None:
-    lines = [f"pay alice {word}", f"collect bob {word}"]
+    lines = [f"pay alice {word}", f"collect bob {word}", f"bankrupt alice bob {word}"]
     if cash_in_a_trade:
         lines.append(f"trade alice bob give {word}")
     for line in lines:
@@ -121,7 +122,8 @@ def test_the_largest_amount_is_accepted_by_the_parser() -> None:
     "buy alice", "buy alice boardwalk now", "auction", "auction a b", "bid alice", "sold board now", "rent bob",
     "rent bob board 7 8", "pay alice", "pay alice 5 bob carol", "collect alice", "go", "go alice bob", "tax alice",
     "jail", "bail", "usecard", "usecard alice chance chest", "doubles", "build alice", "build alice board 1 2",
-    "sell alice", "mortgage alice", "unmortgage alice", "parking", "bankrupt", "bankrupt alice bob carol",
+    "sell alice", "mortgage alice", "unmortgage alice", "parking", "bankrupt", "bankrupt alice bob 400 lift now",
+    "bankrupt alice bob 400 500", "bankrupt alice 5000 bob",
     "undo now", "redo now", "card alice", "trade alice",
 ])
 def test_a_wrong_number_of_words_is_refused_with_the_usage(game: Game, line: str) -> None:
@@ -146,6 +148,11 @@ def test_a_wrong_number_of_words_is_refused_with_the_usage(game: Game, line: str
     ("card alice zzz", ["no card called 'zzz'", "like \"bank error\""]),
     ("card alice advance", ["'advance' could be Advance to Boardwalk", "type more of the card's title"]),
     ("collect alice 5 pot", ["no player, bank or pot called 'pot'"]),
+    ("bankrupt alice", ["say what Alice owes", "e.g. bankrupt alice 2000"]),
+    ("bankrupt alice bob", ["say what Alice owes", "e.g. bankrupt alice bob 2000"]),
+    ("bankrupt alice bob lift", ["say what Alice owes", "e.g. bankrupt alice bob 2000"]),
+    ("bankrupt alice 20x", ["'20x' is not an amount"]),
+    ("bankrupt alice bob carol", ["'carol' is not an amount"]),
 ])
 def test_malformed_arguments_are_refused_saying_what_to_write(game: Game, line: str, words: list[str]) -> None:
     message = refused(game, line)
@@ -191,3 +198,15 @@ def test_a_name_typed_word_by_word_finds_the_railroad_not_boardwalk(game: Game, 
     play(game, f"buy alice '{word}'")
     assert game.state.deeds["B. & O. Railroad"].owner == "Alice" and game.state.deeds["Boardwalk"].owner == "bank"
     assert "could be B. & O. Railroad or Boardwalk" in refused(game, "buy bob bo")
+
+
+@pytest.mark.parametrize(("line", "creditor", "debt", "lift"), [
+    ("bankrupt alice 5000", "bank", 5000, False),
+    ("bankrupt alice bank $5,000", "bank", 5000, False),
+    ("bankrupt ALICE bo 400 LIFT", "Bob", 400, True),
+    ("bankrupt alice carol 400", "Carol", 400, False),
+])
+def test_bankrupt_reads_the_creditor_the_debt_and_lift(game: Game, line: str, creditor: str, debt: int,
+                                                       lift: bool) -> None:
+    # README: bankrupt <player> [<creditor>] <debt> [lift], to the bank unless a player is named
+    assert parse(line, game.state) == Bankrupt("Alice", creditor, debt, lift)
