@@ -279,7 +279,7 @@ EVERY_ACTION = [
     "dodge bob \"central quay\"",
     "rent carol summergate", "mortgage bob westlands", "unmortgage bob westlands", "go bob", "pay alice 3.5m",
     "collect carol 500k", "clock 60", "clock 120", "undo", "redo", "clock off", "auction seaview", "bid alice 10k",
-    "sold", "bankrupt bob alice", "bankrupt carol",
+    "sold", "bankrupt bob alice 100m", "bankrupt carol 100m",
 ]
 
 

@@ -48,7 +48,7 @@ async def test_a_tie_at_the_top_has_no_single_winner(game: Game) -> None:
 
 @pytest.mark.asyncio
 async def test_the_last_one_standing_wins(game: Game) -> None:
-    play(game, "pay Bob 1500", "bankrupt Bob", "pay Carol 1500", "bankrupt Carol")
+    play(game, "pay Bob 1500", "bankrupt Bob 1", "pay Carol 1500", "bankrupt Carol 1")  # $0 and nothing to raise
     app = Host(EndScreen(game))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

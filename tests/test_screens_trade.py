@@ -140,7 +140,9 @@ async def test_core_refusal_at_confirm_is_shown_and_nothing_changes(table: Game)
     app = Host(TradeScreen(game, "Alice", "Bob"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("shift+tab", *"900", "ctrl+r")
+        await pilot.press("shift+tab", *"900", "tab")  # $900 from Alice
+        await pilot.press("tab", "tab", "tab", "space", "ctrl+r")  # for Bob's St. Charles Place (cash alone is a loan)
+        assert "Bob gives Alice: St. Charles Place" in shown(app, "#trade-summary")
         game.do("pay Alice 500")  # the table moved on while the summary was up
         head = game.head
         await pilot.press("y")

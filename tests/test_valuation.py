@@ -46,5 +46,5 @@ def test_buildings_count_at_their_cost_and_the_last_point_is_the_final_score(gam
 
 
 def test_a_bankrupt_player_ends_at_zero(game: Game) -> None:
-    play(game, "pay Carol 1500", "bankrupt Carol")
+    play(game, "pay Carol 1500", "bankrupt Carol 1")  # $0 and no deeds: $1 is beyond her
     assert net_worth_over_time(game.records)["Carol"] == [1500, 0, 0]
