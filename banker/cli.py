@@ -27,7 +27,8 @@ from .names import match
 from .valuation import district_values, score, score_json
 from .verify import verify_records
 
-SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help", "ask", "serve"}
+SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help", "ask", "serve",
+               "proposals"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -68,6 +69,11 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="0.0.0.0", help="0.0.0.0 (default): phones on the same Wi-Fi can join")
     serve.add_argument("--port", type=int, default=8000, help="0 picks a free port")
     serve.add_argument("--parent-pid", type=int, default=0, help=argparse.SUPPRESS)  # the app: stop when it exits
+    proposals = sub.add_parser("proposals", help="the phones' proposals waiting; accept or refuse one by its id")
+    proposals.add_argument("game", type=Path)
+    proposals.add_argument("decision", nargs="?", choices=("accept", "refuse"))
+    proposals.add_argument("id", nargs="?", help="the proposal's id, as the list shows it")
+    proposals.add_argument("--json", action="store_true")
     editions = sub.add_parser("editions", help="list the editions")
     editions.add_argument("--json", action="store_true")
     sub.add_parser("help", help="the command language")
@@ -332,6 +338,47 @@ def _serve(args: argparse.Namespace) -> int:
     return serve(args.game, args.host, args.port, args.parent_pid)
 
 
+def _proposals(args: argparse.Namespace) -> int:
+    """The phones' proposals, decided exactly as the app's `P` then `a` / `r` do (the same core functions)."""
+    from .wallet.proposals import ACCEPTED, accept, refuse, waiting, waiting_json
+
+    if args.decision is None:
+        game = Game.open(args.game)
+        try:
+            if args.json:
+                print(json.dumps(waiting_json(args.game, game.state), indent=2, ensure_ascii=False))
+                return 0
+            listed = waiting(args.game, game.state)
+        finally:
+            game.close()
+        if not listed:
+            print("no proposals waiting")
+        for proposal, meaning in listed:
+            print(f"{proposal.id:>4}  {proposal.time[:19]}  {proposal.player}: {proposal.line}")
+            print(f"      {meaning}")
+        return 0
+    if args.id is None or not args.id.isdigit():
+        given = f"{args.id!r} is not a proposal id" if args.id is not None else "say which proposal"
+        raise Refusal(f"{given}: banker proposals {args.game} {args.decision} ID (the list gives each id)")
+    number = int(args.id)
+    if args.decision == "refuse":
+        decided = refuse(args.game, number)
+    else:
+        game = Game.open(args.game)
+        try:
+            decided = accept(game, number)
+        finally:
+            game.close()
+        if decided.status != ACCEPTED:
+            _err(f"the rules refused proposal {number} ({decided.line}): {decided.outcome}")
+            return 1
+    if args.json:
+        print(json.dumps(decided.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print(f"proposal {number} from {decided.player} {decided.status}: {decided.line}: {decided.outcome}")
+    return 0
+
+
 def _help(args: argparse.Namespace) -> int:
     for usage in USAGE.values():
         print(usage)
@@ -341,4 +388,5 @@ def _help(args: argparse.Namespace) -> int:
 COMMANDS = {
     "new": _new, "do": _do, "run": _run, "state": _state, "ledger": _ledger,
     "verify": _verify, "score": _score, "editions": _editions, "help": _help, "ask": _ask, "serve": _serve,
+    "proposals": _proposals,
 }

@@ -1,5 +1,7 @@
 """Proposals from the phones: accept (`a`) or refuse (`r`) each with one key.
 
+Each proposal shows what it would do now, in the ledger's words, above the full line that will run
+(a phone's `pay Ann 50` is `pay Ben 50 Ann`), so the banker never has to decode the command language.
 Accepting runs the line through the game exactly as if typed on the command bar; a line the
 rules refuse is shown with the reason (and the phone sees it). The list refreshes itself every
 second, so a proposal sent while the screen is open appears without a key press.
@@ -8,6 +10,7 @@ second, so a proposal sent while the screen is open appears without a key press.
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -17,10 +20,13 @@ from textual.widgets import DataTable, Footer, Static
 from banker.errors import Refusal
 from banker.game import Game
 from banker.ledger import LedgerError
-from banker.wallet.proposals import ACCEPTED, Proposal, accept, list_pending, refuse
+from banker.wallet.proposals import ACCEPTED, Proposal, accept, refuse, waiting
+from banker.wallet.voice import REFUSED_NOW
 from screens.ledger_screen import local_time
 
 REFRESH_SECONDS = 1.0
+FIXED_COLUMNS = 4 + 5 + 10  # id, time, from
+CHROME = 2 * 4 + 2  # each column's padding, and the scrollbar
 
 
 class ProposalsScreen(Screen[None]):
@@ -41,6 +47,8 @@ class ProposalsScreen(Screen[None]):
         super().__init__()
         self.game = game
         self.pending: list[Proposal] = []
+        self.shown: list[tuple[int, str]] = []  # (id, meaning) as drawn: a new meaning redraws the row
+        self.width = 0
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -55,26 +63,35 @@ class ProposalsScreen(Screen[None]):
         table.add_column("#", key="id", width=4)
         table.add_column("time", key="time", width=5)
         table.add_column("from", key="from", width=10)
-        table.add_column("proposes", key="line")
+        table.add_column("what it does, then the line that runs", key="line")
         self.refresh_list()
         self.set_interval(REFRESH_SECONDS, self.refresh_list)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh_list()  # the meanings wrap to the new width
 
     def refresh_list(self) -> None:
         """Re-read the queue; the table is rebuilt only when it changed, keeping the cursor's proposal."""
         try:
-            pending = list_pending(self.game.store.path)
+            listed = waiting(self.game.store.path, self.game.state)
         except LedgerError as error:
             self.query_one("#proposals-last", Static).update(Text(str(error), style="bold red"))
             return
-        if [p.id for p in pending] == [p.id for p in self.pending]:
-            return
         table = self.query_one(DataTable)
+        shown = [(p.id, meaning) for p, meaning in listed]
+        width = max(20, self.size.width - FIXED_COLUMNS - CHROME)
+        if (shown == self.shown and width == self.width) or "line" not in table.columns:
+            return
         selected = self.selected()
-        self.pending = pending
+        self.pending, self.shown, self.width = [p for p, _ in listed], shown, width
+        table.columns["line"].width, table.columns["line"].auto_width = width, False  # type: ignore[index]
         table.clear()
-        for proposal in pending:
-            table.add_row(str(proposal.id), local_time(proposal.time, "%H:%M"), proposal.player,
-                          Text(proposal.line), key=str(proposal.id))
+        for proposal, meaning in listed:
+            cell = Text(meaning, style="red" if meaning.startswith(REFUSED_NOW) else "bold")
+            cell.append("\n" + proposal.line, style="dim")
+            table.add_row(str(proposal.id), local_time(proposal.time, "%H:%M"), proposal.player, cell,
+                          key=str(proposal.id), height=None)
+        pending = self.pending
         if not pending:
             self.query_one("#proposals-title", Static).update("Proposals from the phones: none waiting")
             return

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 from test_app_table import PLAYERS, SIZE, app_for, on_disk, toasts
+from textual.widgets import DataTable
 
 from banker.game import Game
-from banker.wallet import list_pending, propose
+from banker.wallet import list_pending, phone_meaning, propose
 from editions import load_edition
 from screens.proposals_screen import ProposalsScreen
 from screens.wallet_screen import WalletScreen
@@ -23,20 +24,25 @@ def made(tmp_path: Path) -> Path:
 
 @pytest.mark.asyncio
 async def test_a_proposal_from_a_phone_waits_for_the_banker_and_p_accepts_it(tmp_path: Path) -> None:
+    """Bob's phone says `pay Alice 50`: the table shows what it does, and nothing moves until `P` then `a`."""
     path = made(tmp_path)
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        propose(path, "Bob", "pay bob 50")
+        line = phone_meaning(on_disk(path).state, "Bob", "pay Alice 50").line
+        propose(path, "Bob", line)
         await pilot.pause(1.5)
-        assert any("Bob proposes: pay bob 50" in text for _, text, _ in toasts(app))
+        assert any("Bob proposes: Bob pays Alice $50 (pay)" in text for _, text, _ in toasts(app))
         assert on_disk(path).state.cash("Bob") == 1500  # nothing moved yet
         await pilot.press("P")
         await pilot.pause()
         assert isinstance(app.screen, ProposalsScreen)
+        shown = app.screen.query_one(DataTable).get_row_at(0)[3]
+        assert str(shown).splitlines() == ["Bob pays Alice $50 (pay)", "pay Bob 50 Alice"]  # the meaning above
         await pilot.press("a")
         await pilot.pause(0.5)
     assert on_disk(path).state.cash("Bob") == 1450
+    assert on_disk(path).state.cash("Alice") == 1550
     assert list_pending(path) == []
 
 

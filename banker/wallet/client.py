@@ -44,10 +44,17 @@ class Wallet:
         return json.loads(body)
 
     def propose(self, player: str, line: str, timeout: float = 5) -> tuple[int, dict[str, Any]]:
+        """Queue a line as the phone of `player` does (the line in the owner's voice)."""
+        return self._post("/api/propose", {"player": player, "line": line}, timeout)
+
+    def meaning(self, player: str, line: str, timeout: float = 5) -> tuple[int, dict[str, Any]]:
+        """What the line would do, as the phone shows it before Send; nothing is queued."""
+        return self._post("/api/meaning", {"player": player, "line": line}, timeout)
+
+    def _post(self, route: str, data: dict[str, str], timeout: float) -> tuple[int, dict[str, Any]]:
         connection = self._connection(timeout)
         try:
-            body = json.dumps({"player": player, "line": line})
-            connection.request("POST", self.path("/api/propose"), body, {"Content-Type": "application/json"})
+            connection.request("POST", self.path(route), json.dumps(data), {"Content-Type": "application/json"})
             reply = connection.getresponse()
             raw = reply.read()
             if reply.getheader("Content-Type", "").startswith("application/json"):

@@ -139,8 +139,8 @@ footer code { font-size: 0.85rem; }
       <input id="line" name="line" maxlength="200" enterkeyhint="send" aria-label="action to propose">
       <button type="submit">Send</button>
     </form>
-    <p id="propose-msg" class="msg"></p>
-    <p class="empty">Nothing moves until the banker accepts it.</p>
+    <p id="propose-msg" class="msg" aria-live="polite"></p>
+    <p id="voice" class="empty"></p>
     <ul id="mine" class="mine"></ul>
   </section>
   <footer id="foot"></footer>
@@ -278,12 +278,17 @@ function renderMine(name) {
   const list = $("mine");
   list.replaceChildren();
   for (const p of doc.proposals.filter((p) => p.player === name).reverse().slice(0, 8)) {
-    const item = el("li", "", p.line);
+    const item = el("li", "", p.meaning || p.line);
+    if (p.meaning) item.append(el("span", "state", p.line));
     item.append(el("span", "state", (STATES[p.status] || (() => p.status))(p)));
     list.append(item);
   }
   const other = doc.players.find((p) => p.name !== name);
-  $("line").placeholder = other ? "e.g. pay " + other.name + " 50" : "e.g. pay 50";
+  const them = other ? other.name : "Ann";
+  $("line").placeholder = "e.g. pay " + them + " 50";
+  $("voice").textContent = "You are " + name + ", so leave your name out: pay " + them + " 50 means you pay "
+    + them + "; pay 50, you pay the bank; buy, mortgage, build, bail and trade " + them
+    + " give ... get ... all speak for you. Nothing moves until the banker accepts it.";
 }
 
 function render() {
@@ -344,22 +349,45 @@ function connect() {
 }
 
 $("switch").addEventListener("click", () => { forget(nameKey()); render(); });
+function say(text, bad) {
+  const msg = $("propose-msg");
+  msg.className = "msg" + (bad ? " bad" : "");
+  msg.textContent = text;
+}
+async function ask(route, line) {
+  const reply = await fetch(route + query, {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ player: myName(), line: line }),
+  });
+  if (reply.status === 403) { showGone(); return null; }
+  return { ok: reply.ok, body: await reply.json() };
+}
+let asked = 0, meaningTimer = null;
+$("line").addEventListener("input", () => {
+  clearTimeout(meaningTimer);
+  const line = $("line").value.trim(), mine = ++asked;
+  if (!line || !doc) { say("", false); return; }
+  meaningTimer = setTimeout(async () => {
+    try {
+      const answer = await ask("/api/meaning", line);
+      if (!answer || mine !== asked) return;
+      if (answer.ok) say("Means: " + answer.body.meaning, false);
+      else say(answer.body.error || "this cannot be read", true);
+    } catch (e) { if (mine === asked) say("", false); }
+  }, 300);
+});
 $("propose").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const input = $("line"), msg = $("propose-msg");
-  const line = input.value.trim();
+  clearTimeout(meaningTimer);
+  const input = $("line"), line = input.value.trim(), mine = ++asked;
   if (!line || !doc) return;
-  msg.className = "msg"; msg.textContent = "sending…";
+  say("sending…", false);
   try {
-    const reply = await fetch("/api/propose" + query, {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ player: myName(), line: line }),
-    });
-    if (reply.status === 403) { showGone(); return; }
-    const body = await reply.json();
-    if (reply.ok) { input.value = ""; msg.textContent = "Sent to the banker."; }
-    else { msg.className = "msg bad"; msg.textContent = body.error || "not sent"; }
-  } catch (e) { msg.className = "msg bad"; msg.textContent = "not sent: no connection to the banker"; }
+    const answer = await ask("/api/propose", line);
+    if (!answer || mine !== asked) return;
+    if (answer.ok) { input.value = ""; say("Sent to the banker: " + answer.body.proposal.meaning, false); }
+    else say(answer.body.error || "not sent", true);
+  } catch (e) { say("not sent: no connection to the banker", true); }
 });
 connect();
 </script>

@@ -1,6 +1,7 @@
 """Actions proposed from a phone, waiting for the banker: nothing moves until the banker accepts.
 
-A proposal is one line of the command language with the name the phone picked. The banker
+A proposal is one full line of the command language (the phone's line in its owner's voice, see
+voice.py) with the name the phone picked. The banker
 accepts it (the line runs through `Game.do`, exactly as if typed on the command bar, so every
 rule and refusal applies) or refuses it. The phone sees the outcome through the live channel.
 """
@@ -15,7 +16,9 @@ from typing import Any
 
 from ..errors import Refusal
 from ..game import Game
+from ..state import GameState
 from .storage import connect, has_tables, writing
+from .voice import meaning_now
 
 PENDING = "pending"
 ACCEPTING = "accepting"  # claimed by the banker while the line runs: a second accept cannot run it twice
@@ -61,7 +64,7 @@ def propose(path: Path | str, player: str, line: str) -> Proposal:
     """
     text = " ".join(line.split())
     if not text:
-        raise Refusal("write an action to propose, e.g. pay bob 50")
+        raise Refusal("write an action to propose, e.g. pay Bob 50")
     if len(text) > MAX_LINE:
         raise Refusal(f"a proposal is at most {MAX_LINE} characters")
     with connect(path) as connection, writing(connection):
@@ -88,6 +91,18 @@ def list_pending(path: Path | str) -> list[Proposal]:
             f"SELECT {COLUMNS} FROM wallet_proposal WHERE status = ? ORDER BY id", (PENDING,)
         ).fetchall()
     return [Proposal(*row) for row in rows]
+
+
+def waiting(path: Path | str, state: GameState) -> list[tuple[Proposal, str]]:
+    """What waits for the banker, each with what it would do now in the ledger's words (the app's `P`
+    and `banker proposals` show the same)."""
+    return [(proposal, meaning_now(state, proposal.line)) for proposal in list_pending(path)]
+
+
+def waiting_json(path: Path | str, state: GameState) -> dict[str, Any]:
+    """`banker proposals --json`: a stable contract."""
+    return {"proposals": [{"id": p.id, "time": p.time, "player": p.player, "line": p.line, "meaning": meaning,
+                           "status": p.status} for p, meaning in waiting(path, state)]}
 
 
 def count_pending(path: Path | str) -> int:
@@ -119,6 +134,8 @@ def _decide(connection: sqlite3.Connection, proposal_id: int, status: str, outco
 
 
 def _claim(connection: sqlite3.Connection, proposal_id: int, status: str) -> Proposal:
+    if not has_tables(connection):  # never proposed to: nothing to decide, and the file stays as it is
+        raise Refusal(f"there is no proposal {proposal_id}")
     with writing(connection):
         proposal = _one(connection, proposal_id)
         if proposal.status != PENDING:
@@ -134,7 +151,7 @@ def accept(game: Game, proposal_id: int) -> Proposal:
     refusal text as outcome (also returned, not raised: the banker's answer was given).
     A proposal that is no longer pending raises a Refusal.
     """
-    with connect(game.store.path) as connection:
+    with connect(game.store.path, create=False) as connection:
         proposal = _claim(connection, proposal_id, ACCEPTING)
         try:
             outcome = game.do(proposal.line)
@@ -148,7 +165,7 @@ def accept(game: Game, proposal_id: int) -> Proposal:
 
 def refuse(path: Path | str, proposal_id: int, reason: str = "") -> Proposal:
     """The banker says no; nothing in the game changes."""
-    with connect(path) as connection:
+    with connect(path, create=False) as connection:
         _claim(connection, proposal_id, REFUSED)
         return _decide(connection, proposal_id, REFUSED, reason or "the banker refused it")
 

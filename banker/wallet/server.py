@@ -9,7 +9,9 @@ watcher thread reads the game for every phone: it polls SQLite's `PRAGMA data_ve
 connection five times a second (nothing is read while nothing changes), takes in only the new
 records, builds one document and wakes every Server-Sent-Events client with the same bytes.
 
-Phones are read-only: the only write is a proposal (proposals.py), which the banker decides.
+Phones are read-only: the only write is a proposal (proposals.py), which the banker decides. A phone
+speaks in its owner's voice (voice.py): `POST /api/meaning` says what a line would do before it is sent,
+and `POST /api/propose` runs the same checks before queueing the full line.
 """
 
 from __future__ import annotations
@@ -30,18 +32,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from .. import commands as c
 from ..errors import Refusal
 from ..game import Game
-from ..language import parse
 from ..ledger import LedgerError
-from ..rules import decide
 from ..state import GameState
 from .lines import PlayerLines
 from .page import FORBIDDEN_PAGE, wallet_page
 from .proposals import propose, recent_rows
 from .storage import join_code, read_join_code
 from .views import wallet_document
+from .voice import Meaning, phone_meaning
 
 POLL_SECONDS = 0.2  # how often the watcher asks SQLite whether anything was committed
 KEEPALIVE_SECONDS = 15  # a comment line on an idle live channel, so phones and routers keep it open
@@ -253,7 +253,8 @@ class WalletHandler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         if not self._allowed(parse_qs(url.query)):
             return
-        if url.path != "/api/propose":
+        routes = {"/api/propose": self._propose, "/api/meaning": self._meaning}
+        if url.path not in routes:
             self._json(HTTPStatus.NOT_FOUND, {"error": "no such page"})
             return
         try:
@@ -269,24 +270,37 @@ class WalletHandler(BaseHTTPRequestHandler):
         except (ValueError, KeyError, TypeError):
             self._json(HTTPStatus.BAD_REQUEST, {"error": "send JSON with \"player\" and \"line\""})
             return
-        status, body = self._propose(player, line)
+        status, body = routes[url.path](player, line)
         self._json(status, body)
 
-    def _propose(self, player: str, line: str) -> tuple[int, dict[str, Any]]:
+    def _read(self, player: str, line: str) -> Meaning | dict[str, Any]:
+        """The phone's line in its owner's voice, checked by the rules now; or the error to send back."""
         state = self.server.hub.state
         if state is None or player not in state.players:
-            return HTTPStatus.UNPROCESSABLE_ENTITY, {"error": "pick your name first"}
+            return {"error": "pick your name first"}
         try:
-            check_line(state, line)
+            return phone_meaning(state, player, line)
         except Refusal as refusal:
-            return HTTPStatus.UNPROCESSABLE_ENTITY, {"error": str(refusal)}
+            return {"error": str(refusal)}
+
+    def _meaning(self, player: str, line: str) -> tuple[int, dict[str, Any]]:
+        """What the line would do, before Send: nothing is written."""
+        read = self._read(player, line)
+        if not isinstance(read, Meaning):
+            return HTTPStatus.UNPROCESSABLE_ENTITY, read
+        return HTTPStatus.OK, {"line": read.line, "meaning": read.text}
+
+    def _propose(self, player: str, line: str) -> tuple[int, dict[str, Any]]:
+        read = self._read(player, line)
+        if not isinstance(read, Meaning):
+            return HTTPStatus.UNPROCESSABLE_ENTITY, read
         try:
-            proposal = propose(self.server.path, player, line)
+            proposal = propose(self.server.path, player, read.line)
         except Refusal as refusal:
             return HTTPStatus.TOO_MANY_REQUESTS, {"error": str(refusal)}
         except LedgerError as error:
             return HTTPStatus.SERVICE_UNAVAILABLE, {"error": str(error)}
-        return HTTPStatus.CREATED, {"proposal": proposal.to_json()}
+        return HTTPStatus.CREATED, {"proposal": {**proposal.to_json(), "meaning": read.text}}
 
     def _live(self, code: str) -> None:
         """Server-Sent Events: the document now, then again after every change, until the code changes."""
@@ -318,15 +332,6 @@ class WalletHandler(BaseHTTPRequestHandler):
             return
         finally:
             hub.leave()
-
-
-def check_line(state: GameState, line: str) -> None:
-    """Refuse a proposal now when the rules would refuse it now (the banker still decides later)."""
-    if not line.strip():
-        raise Refusal("write an action to propose, e.g. pay bob 50")
-    command = parse(line, state)
-    if not isinstance(command, c.Undo | c.Redo):
-        decide(state, command)
 
 
 class WalletService:

@@ -16,7 +16,8 @@ from ..events import POT
 from ..rules.rent import rent_due
 from ..state import GameState
 from .lines import Line
-from .proposals import Proposal
+from .proposals import PENDING, Proposal
+from .voice import meaning_now
 
 PLAYER_KEYS = {"name", "cash", "bankrupt", "in_jail", "goojf", "properties", "mr_monopoly", "trapped"}
 DEED_KEYS = {"name", "mortgaged", "houses", "hotel"}
@@ -138,5 +139,6 @@ def wallet_document(state: GameState, head: tuple[int, str], game_id: str,
         "head": {"events": head[0], "hash": head[1]},
         "players": [player_view(state, row, lines_of(row["name"]), undone) for row in body["players"]],
         "notes": table_notes(state),
-        "proposals": [p.to_json() for p in proposals],
+        "proposals": [{**p.to_json(), "meaning": meaning_now(state, p.line) if p.status == PENDING else ""}
+                      for p in proposals],
     }
