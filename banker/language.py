@@ -560,5 +560,17 @@ class Parser:
         return c.Redo()
 
 
+def dice_line(line: str, state: GameState) -> str | None:
+    """The table screen's dice: "34", "3 4", "66", "342", "34 mr", "3 4 bus ticket" -> the `roll` line for whoever's
+    roll it is, in a game that follows the tokens; None for anything else (it is read as a command line)."""
+    if state.tokens is None:
+        return None
+    found = re.fullmatch(r"\s*([1-6])\s*([1-6])\s*([123]|bus|mr)?\s*(ticket|[1-6])?\s*", line.lower())
+    if not found:
+        return None
+    first, second, speed, choice = found.groups()
+    return " ".join(filter(None, ("roll", f'"{state.whose_roll}"', first, second, speed, choice)))
+
+
 def parse(line: str, state: GameState) -> c.Command:
     return Parser(state).parse(line)

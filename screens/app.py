@@ -129,6 +129,8 @@ class BankerApp(App[None]):
         """The player whose turn it is (skipping bankrupt players)."""
         assert self.game is not None
         state = self.game.state
+        if state.tokens is not None:  # Banker follows the rolls
+            return state.whose_roll
         players = state.players
         for step in range(len(players)):
             name = players[(self.turn + step) % len(players)]

@@ -129,7 +129,8 @@ class CommandBar(Input):
     def __init__(self, state: Callable[[], GameState | None]) -> None:
         self.completer = CommandSuggester(state)
         super().__init__(placeholder=f"type an action, e.g. {example_line(state())} — tab completes, "
-                                     "`help` lists them", suggester=self.completer, id="command-bar")
+                                     "`help` lists them", suggester=self.completer, id="command-bar",
+                         select_on_focus=False)  # a refused line stays to be corrected; dice typed keep going
         self.history: list[str] = []
         self.back = 0
 

@@ -84,8 +84,23 @@ def sore_loser_badges(state: GameState, player: str) -> list[tuple[str, str]]:
     return badges
 
 
+def token_text(state: GameState, player: str) -> str:
+    """Where the token stands and the doubles rolled so far in this turn (a game that follows the tokens)."""
+    if state.tokens is None or player in state.bankrupt:
+        return ""
+    where = f"on {state.edition.spaces[state.position(player)].name}"
+    if state.whose_roll == player and state.tokens.doubles:
+        where += f" · doubles so far: {state.tokens.doubles}"
+    if state.tokens.anywhere == player:
+        where += " · triples: moves to any space"
+    return where
+
+
 def marks_text(state: GameState, player: str) -> Text:
     text = Text()
+    if token := token_text(state, player):
+        text.append(token, style="italic")
+        text.append("\n")
     if player in state.bankrupt:
         text.append("BANKRUPT", style="bold reverse red")
     if player in state.in_jail:
@@ -107,6 +122,7 @@ def marks_text(state: GameState, player: str) -> Text:
             if text:
                 text.append("\n" if badges else "  ")  # a badge takes the line: the coins go below it
             text.append(holding_text(kind, count), style="bold yellow")
+    text.rstrip()
     return text
 
 
@@ -134,7 +150,8 @@ class PlayerCard(Vertical):
         deeds = tuple((d, state.deeds[d]) for d in state.deeds_of(player))  # the whole holding: City blocks too
         holdings = tuple(state.count(kind, player) for kind in state.edition.holdings)
         key = (cash, current, deeds, player in state.in_jail, player in state.bankrupt,
-               tuple(state.jail_cards[player]), holdings, state.mr_monopoly == player, player in state.trapped)
+               tuple(state.jail_cards[player]), holdings, state.mr_monopoly == player, player in state.trapped,
+               token_text(state, player))
         if key == self.shown:
             return
         self.shown = key

@@ -110,15 +110,17 @@ class TableFlows:
         """One landing; a move (a card, the speed die, the Auction space) leads straight to the landing it causes."""
         await self.landings(position)
 
-    async def landings(self, position: int | None, player: str = "", offer: Offer | None = None) -> None:
-        """Landings one after another while the token moves on; `offer` given: already picked (the speed-die key)."""
+    async def landings(self, position: int | None, player: str = "", offer: Offer | None = None,
+                       fixed: bool = False, title: str = "") -> None:
+        """Landings one after another while the token moves on; `offer` given: already picked (the speed-die key);
+        `fixed`: the player and the space are known (a roll Banker followed)."""
         from screens.landing_screen import LandingScreen
 
         player = player or self.banker.current_player
-        fixed = False
         while True:
             if offer is None:
-                landing = await self.ask(LandingScreen(self.game, player, position, fixed))
+                landing = await self.ask(LandingScreen(self.game, player, position, fixed, title))
+                title = ""
                 if landing is None:
                     return
                 player, position, offer = landing.player, landing.position, landing.offer
@@ -250,6 +252,10 @@ class TableFlows:
             self.banker.act(c.Salary(player))
 
     def action_next_player(self) -> None:
+        if self.game.state.tokens is not None:
+            self.notify(f"Banker follows the rolls: it is {self.game.state.whose_roll}'s roll; type the dice",
+                        markup=False)
+            return
         self.banker.next_player()
         self.banker.show_state()
         self.show_current_card()

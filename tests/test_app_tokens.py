@@ -1,0 +1,96 @@
+"""A game that follows the tokens, played through the app's keys: the dice typed on the table roll for whoever's
+roll it is, and the offers of the space reached open as `l` opens them. Checked against the ledger on disk.
+
+Rulebooks: 003 = 003_bd567e81029bde2a.txt (US classic), 000 = 000_0633d1fb819bfb08.txt (Mega).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_pilot import app_for, on_disk, played_file
+from screen_host import keys
+from textual.pilot import Pilot
+
+from screens.table_screen import TableScreen
+
+PLAYERS = ("Ann", "Ben", "Cy")
+SIZE = (120, 40)
+FOLLOW = ("follow-tokens",)
+
+
+async def dice(pilot: Pilot, typed: str) -> None:
+    """The dice as the banker types them on the table, then enter."""
+    await pilot.press(*typed)
+    await keys(pilot, "enter")
+
+
+@pytest.mark.asyncio
+async def test_typed_dice_move_the_token_and_open_the_offers_of_the_space(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "roll.db", "classic-us", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "14")  # Ann: GO + 5 = Reading Railroad, for sale
+        assert type(app.screen).__name__ == "LandingScreen"
+        assert app.screen.title_text == "Ann rolled 5: lands on Reading Railroad"
+        labels = [offer.label for offer in app.screen.offers]
+        assert any(label.startswith("buy Reading Railroad") for label in labels)
+        await keys(pilot, "1")  # buy it
+        assert isinstance(app.screen, TableScreen) and app.current_player == "Ben"
+        await dice(pilot, "3 3")  # Ben: doubles to Vermont Avenue; he rolls again
+        await keys(pilot, "escape")
+        assert app.current_player == "Ben"
+    with on_disk(path) as game:
+        assert game.state.deeds["Reading Railroad"].owner == "Ann" and game.state.cash("Ann") == 1300
+        assert game.state.position("Ben") == 6 and game.state_json()["roll"] == "Ben"
+
+
+@pytest.mark.asyncio
+async def test_a_roll_passing_go_pays_the_salary_with_no_key_pressed(tmp_path: Path) -> None:
+    # 003: "Each time a player's token lands on or passes over GO ... the Banker pays that player a $200 salary"
+    path = played_file(tmp_path / "go.db", "classic-us", PLAYERS, ["move ann 38 fix"], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "12")  # GO is passed; Mediterranean Avenue is for sale
+        await keys(pilot, "escape")
+        assert "on Mediterranean Avenue" in str(app.screen.query_one("#card-0 .marks").render())
+    with on_disk(path) as game:
+        assert game.state.cash("Ann") == 1700 and game.state.position("Ann") == 1
+
+
+@pytest.mark.asyncio
+async def test_dice_out_of_turn_are_refused_and_the_dice_typed_for_the_roller(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "turn.db", "classic-us", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "colon")
+        await pilot.press(*"roll ben 3 4")
+        await keys(pilot, "enter")
+        assert any("it is Ann's roll, not Ben's" in n.message for n in app._notifications)
+    with on_disk(path) as game:
+        assert game.head[0] == 1
+
+
+@pytest.mark.asyncio
+async def test_mega_dice_with_mr_monopoly_open_both_landings(tmp_path: Path) -> None:
+    # 000: "Move the sum of the white dice ... Then advance to the next unowned property"
+    path = played_file(tmp_path / "mega.db", "mega", PLAYERS, ["buy ben baltic"], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "12mr")  # Baltic Avenue (Ben's: rent), then on to Arctic Avenue (for sale)
+        assert app.screen.title_text == "Ann rolled 3: lands on Baltic Avenue"
+        await keys(pilot, "escape")
+        await pilot.pause()
+        assert app.screen.title_text == "Ann speed die: Mr. Monopoly: lands on Arctic Avenue"
+        await keys(pilot, "escape")
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 4
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_table_with_tokens_followed(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    path = played_file(tmp_path / "snap.db", "classic-us", PLAYERS,
+                       ["roll ann 1 4", "buy ann reading", "roll ben 3 3", "roll ben 2 1"], FOLLOW)
+    assert snap_compare(app_for(path), terminal_size=size)
