@@ -8,6 +8,7 @@ from textual.widgets.input import Selection
 
 from banker import commands as c
 from banker import events as ev
+from banker.rules.tokens import sharing_space
 from screens.command_bar import CommandBar
 
 SETTLED_BY_THE_ROLL = ("go", "jail", "go_to_jail")  # GO's salary and jail are already in the roll's action
@@ -44,6 +45,8 @@ class TokenFlows:
             reached.append(state.position(command.player))  # jail: the fold moved the token there
         if reached:
             self.show_space(reached[-1])  # type: ignore[attr-defined]
+        if state.mr_monopoly == command.player and (others := sharing_space(state, command.player)):
+            await self.trap_flow(command.player, others[0])  # type: ignore[attr-defined]  # 001: he traps them
         for position in reached:
             if command.player in self.game.state.in_jail:  # type: ignore[attr-defined]
                 return

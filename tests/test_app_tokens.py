@@ -94,3 +94,17 @@ def test_table_with_tokens_followed(snap_compare: Any, tmp_path: Path, size: tup
     path = played_file(tmp_path / "snap.db", "classic-us", PLAYERS,
                        ["roll ann 1 4", "buy ann reading", "roll ben 3 3", "roll ben 2 1"], FOLLOW)
     assert snap_compare(app_for(path), terminal_size=size)
+
+
+@pytest.mark.asyncio
+async def test_sore_losers_mr_monopoly_rolling_onto_a_token_offers_the_trap(tmp_path: Path) -> None:
+    # 001: Mr. Monopoly landing on another player's space traps them
+    lines = ["coin ann", "coin ann", "cashin ann", "roll ann 1 2", "roll ben 2 2", "roll ben 1 3", "roll cy 1 2"]
+    path = played_file(tmp_path / "trap.db", "sore-losers", PLAYERS, lines, FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "23")  # Ann (Mr. Monopoly) ends on Vermont Avenue, where Ben stands
+        assert app.screen.title_text == "Mr. Monopoly (Ann) traps Ben: steal a deed?"
+        await keys(pilot, "1")
+    with on_disk(path) as game:
+        assert "Ben" in game.state.trapped
