@@ -253,7 +253,8 @@ function renderOthers(name) {
     details.dataset.name = player.name;
     details.open = open.has(player.name);
     const summary = el("summary");
-    const who = el("span", "", player.name + (player.badges.length ? " · " + player.badges.join(", ") : ""));
+    const marks = (player.space ? ["on " + player.space] : []).concat(player.badges);
+    const who = el("span", "", player.name + (marks.length ? " · " + marks.join(", ") : ""));
     summary.append(who, el("span", "amt", player.cash_text));
     const inside = el("div", "inside");
     const chips = el("ul", "chips");
@@ -310,7 +311,7 @@ function render() {
     cash.classList.remove("flash"); void cash.offsetWidth; cash.classList.add("flash");
   }
   shownCash = me.cash; shownFor = name;
-  chipsInto($("badges"), me.badges, "badge");
+  chipsInto($("badges"), (me.space ? ["you are on " + me.space] : []).concat(me.badges), "badge");
   const notes = $("notes");
   notes.replaceChildren(...doc.notes.map((n) => el("div", "note", n)));
   groupsInto($("deeds"), me);

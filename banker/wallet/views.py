@@ -19,7 +19,8 @@ from .lines import Line
 from .proposals import PENDING, Proposal
 from .voice import meaning_now
 
-PLAYER_KEYS = {"name", "cash", "bankrupt", "in_jail", "goojf", "properties", "mr_monopoly", "trapped"}
+PLAYER_KEYS = {"name", "cash", "bankrupt", "in_jail", "goojf", "properties", "mr_monopoly", "trapped", "position",
+               "space"}
 DEED_KEYS = {"name", "mortgaged", "houses", "hotel"}
 
 
@@ -103,6 +104,7 @@ def player_view(state: GameState, row: dict[str, Any], lines: Sequence[Line], un
         "name": name,
         "cash": row["cash"],
         "cash_text": money(row["cash"]),
+        "space": row.get("space", ""),  # a game that follows the tokens: "you are on ..."
         "badges": badges,
         "holdings": holdings,
         "deeds": len(row["properties"]),
