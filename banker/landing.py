@@ -22,7 +22,7 @@ from .rules.buildings import building_sale_value, level_cost, sale_value, sell_r
 from .rules.checks import auction_open, not_playing
 from .rules.deeds import buy_refusal, for_sale, lift_cost, mortgage_amount, mortgage_refusal, rent_refusal
 from .rules.mega import TICKET
-from .rules.rent import rent_due
+from .rules.rent import rent_charge, rent_due
 from .rules.table import jail_card_holder, repairs_cost, tax_charge
 from .state import HOTEL, SKYSCRAPER, GameState
 
@@ -213,7 +213,9 @@ def _deed_offers(state: GameState, player: str, deed: str) -> list[Offer]:
         owned = sum(1 for d in state.group(deed) if state.deeds[d].owner == owner)
         times = state.edition.utility_multipliers[owned - 1]
         return [Offer(f"pay {owner} rent for {deed}: {times}x the dice", c.Rent(player, deed), needs=DICE)]
-    return [Offer(f"pay {owner} {money(rent_due(state, deed))} rent for {deed}", c.Rent(player, deed))]
+    rent = rent_charge(state, deed)
+    why = f" ({rent.basis})" if rent.basis else ""
+    return [Offer(f"pay {owner} {money(rent.amount)} rent for {deed}{why}", c.Rent(player, deed))]
 
 
 def utility_times(state: GameState, deed: str) -> int:
