@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 from screen_host import Host, keys
+from textual.geometry import Region
 from textual.widgets import DataTable, Static
 
 from banker.game import Game
-from banker.wallet import join_code, list_pending, propose, recent
+from banker.wallet import join_code, list_pending, phone_meaning, propose, recent
 from screens.ledger_screen import qr_block
 from screens.proposals_screen import ProposalsScreen
 from screens.wallet_screen import WalletScreen
@@ -102,3 +103,26 @@ async def test_proposals_are_accepted_and_refused_with_one_key(game: Game) -> No
     statuses = {p.id: p.status for p in recent(path)}
     assert statuses == {first.id: "accepted", second.id: "refused", third.id: "failed"}
     assert list_pending(path) == []
+
+
+@pytest.mark.asyncio
+async def test_each_proposal_shows_what_it_does_above_the_line_that_runs(game: Game) -> None:
+    """Bob's phone said `pay Alice 50`: the banker reads "Bob pays Alice $50" first, wrapped on a narrow
+    terminal, then the full line; a line the rules would refuse now says why before `a` is pressed."""
+    path = game.store.path
+    game.do("buy bob boardwalk")
+    for who, typed in (("Bob", "pay Alice 50"), ("Bob", "trade Alice give boardwalk get $200"), ("Carol", "pay 99")):
+        propose(path, who, phone_meaning(game.state, who, typed).line)
+    game.do("pay carol 1450")  # Carol can no longer pay 99
+    app = Host(ProposalsScreen(game))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        header, *rows = [strip.text for strip in table.render_lines(Region(0, 0, *table.size))]
+        column = header.index("what it does")
+        shown = " ".join(" ".join(row[column:].split()) for row in rows)  # that column, read top to bottom
+        assert shown.startswith("Bob pays Alice $50 (pay) pay Bob 50 Alice trade between Bob and Alice: Bob hands "
+                                "Boardwalk to Alice; Alice pays Bob $200 (trade) trade Bob Alice give boardwalk get "
+                                "$200 the rules would refuse it now: Carol has $50 but paying bank costs $99")
+        assert shown.rstrip().endswith("pay Carol 99")
+        assert min(row.height for row in table.rows.values()) > 2  # a narrow terminal wraps each meaning
