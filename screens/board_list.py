@@ -3,17 +3,47 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import DataTable
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import DataTable, Static
 
 from banker.events import BANK, POT
 from banker.landing import utility_times
 from banker.rules.rent import rent_due
 from banker.state import GameState
-from screens.city_marks import city_space_cost, district_marks
+from editions import Edition
+from screens.city_marks import city_space_cost, district_marks, marks_legend
 from screens.colours import group_style, token_style
 from screens.player_card import building_mark, building_style
 
 COLUMNS = (("pos", "#"), ("space", "Space"), ("cost", "Landing costs"), ("owner", "Owner"), ("built", "Built"))
+GIVE_WAY = (("space", 14), ("cost", 14))  # when the board is narrow these shrink first, to no less than this
+
+
+def fit_widths(natural: dict[str, int], room: int, padding: int) -> dict[str, int]:
+    """Column widths for a board `room` cells wide, each column taking `padding` more.
+
+    Space, then Landing costs, give way (never below their floor; the cells are cut with an ellipsis) so that
+    every column fits, or when that cannot be, so that the owner's whole name still shows; the Owner column then
+    takes what is left. Built, the last column, scrolls into view when it does not fit.
+    """
+    widths = dict(natural)
+
+    def over(keys: list[str]) -> int:
+        return sum(widths[key] + padding for key in keys) - room
+
+    every = [key for key, _ in COLUMNS]
+    slack = sum(max(0, widths[key] - floor) for key, floor in GIVE_WAY)
+    excess = over(every) if over(every) <= slack else over(every[:-1])
+    for key, floor in GIVE_WAY:
+        cut = max(0, min(excess, widths[key] - floor))
+        widths[key] -= cut
+        excess -= cut
+    left = room - sum(widths[key] + padding for key in every[:3]) - padding
+    if left >= 3:  # less than that and the owner is better scrolled to than cut to nothing
+        widths["owner"] = min(widths["owner"], left)
+    return widths
 
 
 def landing_cost(state: GameState, position: int) -> Text:
@@ -68,24 +98,43 @@ class BoardList(DataTable):
         super().__init__(id="board", cursor_type="row", zebra_stripes=True)
         self.colours = colours
         self.shown: dict[int, tuple] = {}
+        self.state: GameState | None = None
 
     def on_mount(self) -> None:
         for key, label in COLUMNS:
             self.add_column(label, key=key)
 
+    def on_resize(self, event: events.Resize) -> None:
+        """The widths depend on the room the board has: fit them again."""
+        if self.state is not None:
+            self.show(self.state)
+
     def show(self, state: GameState) -> None:
-        """Add the rows once, then update only the cells that changed."""
-        for space in state.edition.spaces:
-            cells = self.cells(state, space.position)
-            plain = tuple(cell.plain for cell in cells)
+        """Add the rows once, then update only the cells that changed (a column resizes to what it holds)."""
+        self.state = state
+        rows = [self.cells(state, space.position) for space in state.edition.spaces]
+        widths = self.widths(state, rows)
+        for space, cells in zip(state.edition.spaces, rows, strict=True):
+            fitted = tuple(fit(cell, widths[key]) for (key, _), cell in zip(COLUMNS, cells, strict=True))
+            plain = tuple(cell.plain for cell in fitted)
             before = self.shown.get(space.position)
             if before is None:
-                self.add_row(*cells, key=str(space.position))
+                self.add_row(*fitted, key=str(space.position))
             elif before != plain:
-                for (column, _), cell, old, new in zip(COLUMNS, cells, before, plain, strict=True):
+                for (column, _), cell, old, new in zip(COLUMNS, fitted, before, plain, strict=True):
                     if old != new:
-                        self.update_cell(str(space.position), column, cell)
+                        self.update_cell(str(space.position), column, cell, update_width=True)
             self.shown[space.position] = plain
+
+    def widths(self, state: GameState, rows: list[tuple[Text, ...]]) -> dict[str, int]:
+        """What each column needs (Owner: the longest player's name), fitted to the board's width once it has one."""
+        natural = {key: max(len(label), *(cells[index].cell_len for cells in rows))
+                   for index, (key, label) in enumerate(COLUMNS)}
+        natural["owner"] = max(len("Owner"), *(len(player) for player in state.players))
+        room = self.size.width - self.styles.scrollbar_size_vertical  # the board scrolls: keep the bar's room
+        if room <= 0:  # not laid out yet: on_resize fits it
+            return natural
+        return fit_widths(natural, room, 2 * self.cell_padding)
 
     def cells(self, state: GameState, position: int) -> tuple[Text, ...]:
         space = state.edition.spaces[position]
@@ -111,3 +160,32 @@ class BoardList(DataTable):
         if owner.plain:
             cost.stylize(owner.style)
         return (Text(str(position), style="dim"), name, cost, owner, built)
+
+
+def fit(cell: Text, width: int) -> Text:
+    """A cell cut to its column's width with an ellipsis, so a cut name or amount never reads as whole."""
+    if cell.cell_len > width:
+        cell = cell.copy()
+        cell.truncate(width, overflow="ellipsis")
+    return cell
+
+
+class BoardLegend(Static):
+    """One line under the board saying what City's block marks mean (hidden where an edition has none)."""
+
+    def __init__(self, edition: Edition) -> None:
+        legend = marks_legend(edition)
+        super().__init__(legend or "", id="board-legend")
+        self.display = legend is not None
+
+
+class BoardSide(Vertical):
+    """The board and, under it, the legend of its marks."""
+
+    def __init__(self, colours: dict[str, str], edition: Edition) -> None:
+        super().__init__(id="board-side")
+        self.colours, self.edition = colours, edition
+
+    def compose(self) -> ComposeResult:
+        yield BoardList(self.colours)
+        yield BoardLegend(self.edition)

@@ -11,7 +11,7 @@ from rich.text import Text
 from banker.events import BANK
 from banker.rules.city import dodge_kind
 from banker.state import GameState, Holding
-from editions import Space
+from editions import Edition, Space
 
 
 def short_name(name: str) -> str:
@@ -42,6 +42,28 @@ def district_marks(holding: Holding) -> Text:
         if text:
             text.append(" ")
         text.append(words, style=style)
+    return text
+
+
+def marks_legend(edition: Edition) -> Text | None:
+    """What the block marks on the cards and the board's Built column mean, for an edition with blocks (City).
+
+    "2I" alone tells a new banker nothing; SKY, TOWER, stadium and rail read as words. Each mark is shown in
+    its own colour, and hazards and bonuses only where the edition has them.
+    """
+    if not edition.max_blocks:
+        return None
+    text = Text("Built: ", style="dim")
+    text.append("R", style="bold green")
+    text.append(" residential, ", style="dim")
+    text.append("I", style="bold green")
+    text.append(" industrial blocks", style="dim")
+    for mark, style, meaning, present in (("!", "bold red", "hazard", edition.hazards),
+                                          ("+", "bold #5fd75f", "bonus building", edition.bonuses)):
+        if present:
+            text.append(" · ", style="dim")
+            text.append(mark, style=style)
+            text.append(f" {meaning}", style="dim")
     return text
 
 

@@ -23,7 +23,7 @@ from banker.game import Game
 from banker.landing import has_holding_offers
 from banker.language import USAGE, parse, uses_speed_die
 from banker.sore_losers_landing import plays_sore_losers
-from screens.board_list import BoardList
+from screens.board_list import BoardList, BoardSide
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.city_flows import CityFlows
 from screens.command_bar import CommandBar
@@ -106,7 +106,7 @@ class TableScreen(PhoneFlows, CityFlows, SoreLosersFlows, TableFlows, Screen[Non
             with VerticalScroll(id="cards"):
                 for index, player in enumerate(state.players):
                     yield PlayerCard(player, self.banker.colours.get(player, "white"), index)
-            yield BoardList(self.banker.colours)
+            yield BoardSide(self.banker.colours, state.edition)
         yield CommandBar(lambda: self.game.state)
         yield Footer(compact=True)
 
