@@ -84,6 +84,7 @@ def test_the_owner_s_own_name_typed_first_means_the_same(game: Game) -> None:
     assert full(game, "Bob", "pay Bob 50 Alice") == "pay Bob 50 Alice"
     assert full(game, "Bob", "pay bob 50") == "pay Bob 50"  # to the bank
     assert full(game, "Bob", "buy BOB boardwalk") == "buy Bob boardwalk"
+    assert full(game, "Bob", "buy b&o") == "buy Bob b&o"  # the start of a name is not the name: B. & O. Railroad
     assert phone_meaning(game.state, "Bob", "pay Bob 50 Alice").text == "Bob pays Alice $50 (pay)"
 
 

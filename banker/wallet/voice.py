@@ -22,7 +22,7 @@ from .. import events as ev
 from ..describe import summarize
 from ..errors import Refusal
 from ..language import USAGE, parse
-from ..names import match
+from ..names import match, squash
 from ..rules import decide
 from ..state import GameState
 
@@ -130,7 +130,7 @@ def read_phone_line(state: GameState, proposer: str, typed: str) -> Reading:
         line = _join([verb, *args])
         return Reading(verb, line, parse(line, state), "")
     first = _player_named(state, args[0]) if args else ""
-    if first == proposer:
+    if args and squash(args[0]) == squash(proposer):  # the whole name: `buy b&o` on Bob's phone is a railroad
         line = _join([verb, proposer, *args[1:]])
         return Reading(verb, line, parse(line, state), proposer)
     mine = _phone_form(verb, proposer, args)
