@@ -15,17 +15,16 @@ from pathlib import Path
 
 from editions import Edition, EditionError, edition_files, load_edition, load_edition_file, user_editions_dir
 
-from . import snapshots
 from .describe import bank_parts
 from .errors import Refusal
 from .game import HOUSE_RULES, Game
 from .history import entries, entry_json, for_player
 from .language import USAGE
-from .ledger import LedgerError, LedgerStore
+from .ledger import LedgerError
 from .moves import QUESTIONS, space_at
 from .names import match
 from .valuation import district_values, score, score_json
-from .verify import verify_records
+from .verify import verify_file
 
 SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help", "ask", "serve",
                "proposals"}
@@ -229,17 +228,11 @@ def _ledger(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    store = LedgerStore.open(args.game)
-    try:
-        records = store.records()
-        stored = snapshots.snapshots(store.engine, at_most=2**62)
-    finally:
-        store.close()
-    problem = verify_records(records, stored)
+    problem, count, head = verify_file(args.game)  # one streamed pass: chain, replay, snapshots
     if problem:
         print(f"{args.game}: {problem}")
         return 1
-    print(f"ok: {len(records)} events, head {records[-1].hash}")
+    print(f"ok: {count} events, head {head}")
     return 0
 
 

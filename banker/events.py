@@ -73,30 +73,62 @@ def _later_fields(cls: type[Event]) -> dict[str, Any]:
 
 
 def decode(type_name: str, payload: dict[str, Any]) -> Event:
-    """Rebuild an event from its stored type and payload; raises EventDecodeError.
+    """Rebuild an event from its stored type and payload; raises EventDecodeError. The payload is left as it is."""
+    if not isinstance(payload, dict):
+        raise EventDecodeError("payload is not an object")
+    return decode_owned(type_name, dict(payload))
 
-    A stored payload always holds every field (see `payload`), so the keys are checked as a
-    set and the frozen instance is filled directly: replaying 100,000 events stays fast.
-    """
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _transfer(leg: Any) -> Transfer:
+    payer, payee, amount = leg
+    transfer = _new(Transfer)
+    _set(transfer, "__dict__", {"payer": payer, "payee": payee, "amount": amount})
+    return transfer
+
+
+def _shape(type_name: str) -> tuple[type[Event], frozenset[str], dict[str, Any]]:
+    """An event type's class, field names and later fields' defaults, looked up once per type name."""
     cls = Event.registry.get(type_name)
     if cls is None:
         raise EventDecodeError(f"unknown event type {type_name!r}")
-    if not isinstance(payload, dict):
+    shape = _SHAPES[type_name] = (cls, _field_names(cls), _later_fields(cls))
+    return shape
+
+
+_SHAPES: dict[str, tuple[type[Event], frozenset[str], dict[str, Any]]] = {}
+
+
+def decode_owned(type_name: str, payload: dict[str, Any]) -> Event:
+    """`decode` for a payload the caller hands over (fresh from the JSON decoder): it becomes the event's fields.
+
+    A stored payload holds every field it had when written (see `payload`), so the keys are checked
+    as a set and the frozen instance takes the dict as it is: replaying 100,000 events stays fast.
+    """
+    cls, names, later = _SHAPES.get(type_name) or _shape(type_name)
+    if type(payload) is not dict and not isinstance(payload, dict):
         raise EventDecodeError("payload is not an object")
-    if payload.keys() != _field_names(cls):
-        missing = sorted(_field_names(cls) - payload.keys())
-        extra = sorted(payload.keys() - _field_names(cls))
-        later = _later_fields(cls)
-        if extra or "transfers" in missing or not set(missing) <= later.keys():
-            raise EventDecodeError(f"bad {type_name} payload: missing {missing}, unknown {extra}")
-        payload = {**{name: later[name] for name in missing}, **payload}
+    keys = payload.keys()
+    if keys != names:
+        missing = names - keys
+        if not (keys <= names and missing <= later.keys()):  # transfers is never a later field
+            extra = sorted(keys - names)
+            raise EventDecodeError(f"bad {type_name} payload: missing {sorted(missing)}, unknown {extra}")
+        for name in missing:
+            payload[name] = later[name]
     try:
-        values = {name: tuple(value) if type(value) is list else value for name, value in payload.items()}
-        values["transfers"] = tuple(Transfer(*leg) for leg in values["transfers"])
-    except TypeError as error:
+        for name, value in payload.items():
+            if type(value) is list:
+                payload[name] = tuple(map(_transfer, value)) if name == "transfers" else tuple(value)
+        if type(payload["transfers"]) is not tuple:
+            raise TypeError("transfers is not a list")
+    except (TypeError, ValueError) as error:
         raise EventDecodeError(f"bad {type_name} payload: {error}") from None
-    event = object.__new__(cls)
-    event.__dict__.update(values)
+    event = _new(cls)
+    _set(event, "__dict__", payload)
     return event
 
 

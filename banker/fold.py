@@ -29,14 +29,15 @@ def start(event: ev.GameStarted) -> GameState:
 
 
 def _move_money(state: GameState, transfers: ev.Transfers) -> None:
+    accounts = state.accounts
     for leg in transfers:
-        if type(leg.amount) is not int or leg.amount <= 0:
-            raise FoldError(f"transfer of {leg.amount} from {leg.payer} to {leg.payee} is not positive")
-        if not isinstance(leg.payer, str) or not isinstance(leg.payee, str) \
-                or leg.payer not in state.accounts or leg.payee not in state.accounts:
-            raise FoldError(f"transfer between unknown accounts {leg.payer!r} and {leg.payee!r}")
-        state.accounts[leg.payer] -= leg.amount
-        state.accounts[leg.payee] += leg.amount
+        payer, payee, amount = leg.payer, leg.payee, leg.amount
+        if type(amount) is not int or amount <= 0:
+            raise FoldError(f"transfer of {amount} from {payer} to {payee} is not positive")
+        if not isinstance(payer, str) or not isinstance(payee, str) or payer not in accounts or payee not in accounts:
+            raise FoldError(f"transfer between unknown accounts {payer!r} and {payee!r}")
+        accounts[payer] -= amount
+        accounts[payee] += amount
 
 
 def _holding(state: GameState, deed: str):  # noqa: ANN202 - a Holding

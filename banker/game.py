@@ -8,11 +8,10 @@ refused line raises `Refusal` and changes nothing, on disk or in memory.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-
-from sqlalchemy.exc import SQLAlchemyError
 
 from editions import Edition
 
@@ -21,13 +20,13 @@ from . import events as ev
 from . import snapshots
 from .describe import summarize
 from .errors import Refusal
-from .fold import FoldError, counted_from_index
+from .fold import FoldError
 from .language import parse
-from .ledger import GENESIS, GameChanged, LedgerError, LedgerStore, Record, decode_records
+from .ledger import GENESIS, GameChanged, LedgerError, LedgerStore, Record, decode_records, loads
 from .names import squash
 from .rules import decide, notices
 from .state import GameState
-from .timeline import Timeline
+from .timeline import Past, Timeline, walk_index
 from .valuation import final_round_lines
 
 RESERVED = {squash(ev.BANK), squash(ev.POT)}
@@ -115,7 +114,7 @@ class Game:
         game = cls(store)
         try:
             game._load()
-        except (LedgerError, FoldError, ev.EventDecodeError, SQLAlchemyError, sqlite3.Error, ValueError) as error:
+        except (LedgerError, FoldError, ev.EventDecodeError, sqlite3.Error, ValueError, TypeError) as error:
             store.close()
             text = getattr(error, "orig", None) or error
             where = "" if str(text).startswith(str(path)) else f"{path}: "
@@ -123,32 +122,37 @@ class Game:
         return game
 
     def _load(self) -> None:
-        """Fold the file: from a stored snapshot when one is usable, else from the start."""
-        engine = self.store.engine
-        head_seq, _ = self.store.head()
-        first = self.store.records(0, 1)
-        if not first or not isinstance(first[0].event, ev.GameStarted):
+        """Fold the file: from the latest usable stored snapshot and the events after it, else from the start.
+
+        Nothing before the snapshot is read here: the timeline reads the past only when an undo, a redo or
+        a question reaches back there, so opening costs the same whatever the game's length.
+        """
+        store = self.store
+        head_seq, _ = store.head()
+        first = store.records(0, 1)
+        if not first or first[0].type != "GameStarted":
             raise FoldError("the game does not begin with GameStarted")
         started = first[0].event
-        for seq, head_hash, body in snapshots.snapshots(engine, head_seq - snapshots.HEADROOM_EVENTS):
-            if seq < 1 or snapshots.hash_at(engine, seq) != head_hash:
+        assert isinstance(started, ev.GameStarted)
+        timeline: Timeline | None = None
+        for seq, head_hash, body in snapshots.stored(store, head_seq - snapshots.HEADROOM_EVENTS):
+            if seq < 1 or store.hash_at(seq) != head_hash:
                 continue
-            timeline = Timeline(first[0].action, started, self._fetch_all)  # type: ignore[arg-type]
+            after = store.records(seq)
+            if after and after[0].action != after[0].seq:
+                continue  # inside an action (edited?): never a place to resume from
+            timeline = timeline or Timeline(first[0].action, started)
             try:
-                state = snapshots.state_from_json(body, timeline.state.edition)
+                state = snapshots.state_from_json(loads(body), timeline.state.edition)
             except (KeyError, TypeError, ValueError, IndexError):
                 continue
-            counted, redoable = counted_from_index(snapshots.action_index(engine, seq))
-            self.timeline = Timeline.resume(first[0].action, started, state,  # type: ignore[arg-type]
-                                            counted, redoable, self._fetch_all)
+            timeline.resume_from(state, _FileHistory(store, seq, timeline.state.edition))
+            self.timeline = timeline
             self._head = (seq, head_hash)
             self._records = None
-            self._ingest(self.store.records(seq))
+            self._ingest(after)
             return
-        self._ingest(self.store.records())
-
-    def _fetch_all(self) -> dict[int, list[ev.Event]]:
-        return {number: events for number, events in _group(decode_records(self.records))}
+        self._ingest(store.records())
 
     def close(self) -> None:
         self.store.close()
@@ -201,7 +205,7 @@ class Game:
             number, events = grouped.pop(0)
             if not isinstance(events[0], ev.GameStarted) or len(events) != 1:
                 raise FoldError("the game does not begin with GameStarted")
-            self.timeline = Timeline(number, events[0], self._fetch_all)
+            self.timeline = Timeline(number, events[0])
         if self.timeline is not None and grouped:
             self.timeline.add_stored(grouped)
         if records:
@@ -295,3 +299,39 @@ def _group(decoded: list[tuple[Record, ev.Event]]) -> list[tuple[int, list[ev.Ev
         else:
             grouped.append((record.action, [event]))
     return grouped
+
+
+class _FileHistory:
+    """The past of a game resumed from a stored snapshot, read from its file when the timeline asks."""
+
+    def __init__(self, store: LedgerStore, resume: int, edition: Edition) -> None:
+        self.store, self.resume, self.edition = store, resume, edition
+
+    def events(self, numbers: Collection[int]) -> dict[int, list[ev.Event]]:
+        return dict(_group(decode_records(self.store.actions_records(numbers))))
+
+    def past(self) -> Past:
+        """Which actions count at the resume point (only the undo/redo markers are decoded), and the
+        earlier stored snapshots an undo that far back can rebuild from."""
+        try:
+            marks = dict(self.store.query("SELECT seq, head_hash FROM snapshot WHERE seq < ?", (self.resume,)))
+        except sqlite3.Error:
+            marks = {}
+        try:
+            index = snapshots.action_index(self.store, self.resume)
+        except sqlite3.Error as error:
+            raise LedgerError(f"{self.store.path}: the game file is damaged ({error})") from None
+        past, usable = walk_index(index, [seq for seq in marks if isinstance(seq, int)])
+        for seq, length in sorted(usable.items()):
+            past.bases[length] = partial(self._stored_state, seq, marks[seq])
+        return past
+
+    def _stored_state(self, seq: int, head_hash: str) -> GameState | None:
+        """A stored snapshot's state, if its event still matches (as opening checks); else None."""
+        try:
+            rows = self.store.query("SELECT body FROM snapshot WHERE seq = ? AND head_hash = ?", (seq, head_hash))
+            if not rows or self.store.hash_at(seq) != head_hash:
+                return None
+            return snapshots.state_from_json(loads(rows[0][0]), self.edition)
+        except (sqlite3.Error, KeyError, TypeError, ValueError, IndexError):
+            return None

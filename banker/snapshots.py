@@ -9,27 +9,20 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import fields
 from typing import Any
 
-from sqlalchemy import Engine
-from sqlalchemy.exc import DatabaseError, OperationalError
-from sqlmodel import Field, SQLModel
-
 from editions import Edition
 
-from .ledger import LedgerStore
+from .ledger import LedgerStore, loads
 from .state import Auction, Clock, GameState, Holding, Spin, Tokens
 
-EVERY_EVENTS = 2000  # write one after this many events
-HEADROOM_EVENTS = 1000  # open from a snapshot at least this far back, so recent undos stay in memory
-
-
-class SnapshotRow(SQLModel, table=True):
-    __tablename__ = "snapshot"
-    seq: int = Field(primary_key=True)
-    head_hash: str
-    body: str
+EVERY_EVENTS = 1000  # write one after this many events: opening reads at most this many
+HEADROOM_EVENTS = 0  # open from the latest snapshot; an undo from before it reads what it needs from the file
+# The table exactly as SQLModel created it in earlier versions.
+TABLE = ("CREATE TABLE IF NOT EXISTS snapshot (\n\tseq INTEGER NOT NULL, \n\thead_hash VARCHAR NOT NULL, "
+         "\n\tbody VARCHAR NOT NULL, \n\tPRIMARY KEY (seq)\n)")
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -133,59 +126,76 @@ def _holding(row: list[Any]) -> Holding:
     return Holding(str(owner), bool(mortgaged), int(level), **extras)
 
 
-def _ensure_table(engine: Engine) -> None:
-    SQLModel.metadata.create_all(engine, tables=[SnapshotRow.__table__])  # type: ignore[list-item]
-
-
 def save(store: LedgerStore, seq: int, head_hash: str, state: GameState) -> None:
     """Store a snapshot; losing one (a crash, a full disk) costs only speed."""
     body = json.dumps(state_to_json(state), sort_keys=True, separators=(",", ":"))
     try:
-        _ensure_table(store.engine)
-        store.write("INSERT OR REPLACE INTO snapshot (seq, head_hash, body) VALUES (?, ?, ?)",
-                    (seq, head_hash, body))
-    except (OperationalError, DatabaseError, sqlite3.Error):
+        store.write_all([(TABLE, ()), ("INSERT OR REPLACE INTO snapshot (seq, head_hash, body) VALUES (?, ?, ?)",
+                                       (seq, head_hash, body))])
+    except sqlite3.Error:
         pass
 
 
-def snapshots(engine: Engine, at_most: int) -> list[tuple[int, str, dict[str, Any]]]:
+def _rows(source: Any, sql: str, params: tuple[Any, ...]) -> list[Any]:
+    """Rows from a LedgerStore, or from an SQLAlchemy engine (tests and tools pass `store.engine`)."""
+    if isinstance(source, LedgerStore):
+        return source.query(sql, params)
+    with source.connect() as connection:
+        return list(connection.exec_driver_sql(sql, params).all())
+
+
+def stored(store: LedgerStore, at_most: int) -> Iterator[tuple[int, str, str]]:
+    """(seq, head hash, body text) of the stored snapshots with seq <= at_most, newest first, read one by one.
+
+    Opening decodes only the one it uses; none when the table is missing or unreadable.
+    """
+    below = at_most + 1
+    while True:
+        try:
+            rows = store.query("SELECT seq, head_hash, body FROM snapshot WHERE seq < ? ORDER BY seq DESC LIMIT 1",
+                               (below,))
+        except sqlite3.Error:
+            return
+        if not rows:
+            return
+        seq, head_hash, body = rows[0]
+        if not isinstance(seq, int):
+            return
+        yield seq, head_hash, body
+        below = seq
+
+
+def snapshots(source: Any, at_most: int) -> list[tuple[int, str, dict[str, Any]]]:
     """Stored snapshots with seq <= at_most, newest first; none if the table is missing or unreadable."""
     try:
-        with engine.connect() as connection:
-            rows = connection.exec_driver_sql(
-                "SELECT seq, head_hash, body FROM snapshot WHERE seq <= ? ORDER BY seq DESC", (at_most,)).all()
-        return [(int(seq), head_hash, json.loads(body)) for seq, head_hash, body in rows]
-    except (OperationalError, DatabaseError, json.JSONDecodeError, TypeError, ValueError):
-        return []
+        rows = _rows(source, "SELECT seq, head_hash, body FROM snapshot WHERE seq <= ? ORDER BY seq DESC", (at_most,))
+        return [(int(seq), head_hash, loads(body)) for seq, head_hash, body in rows]
+    except Exception as error:  # noqa: BLE001 - a missing or damaged table is no snapshot, whichever driver said so
+        if isinstance(error, sqlite3.Error | ValueError | TypeError) or type(error).__module__.startswith("sqlalchemy"):
+            return []
+        raise
 
 
-def hash_at(engine: Engine, seq: int) -> str | None:
-    with engine.connect() as connection:
-        row = connection.exec_driver_sql("SELECT hash FROM event WHERE seq = ?", (seq,)).first()
-    return row[0] if row else None
+def hash_at(source: Any, seq: int) -> str | None:
+    rows = _rows(source, "SELECT hash FROM event WHERE seq = ?", (seq,))
+    return rows[0][0] if rows else None
 
 
-def action_index(engine: Engine, up_to: int) -> list[tuple[int, str, int]]:
+def action_index(source: Any, up_to: int) -> list[tuple[int, str, int]]:
     """(action, marker type or "", marker target) for every action up to a seq, in order.
 
-    Enough to know which actions count without decoding every event.
+    Enough to know which actions count without decoding every event: only the markers' payloads are read.
     """
-    with engine.connect() as connection:
-        rows = connection.exec_driver_sql(
-            "SELECT action, type, payload FROM event WHERE seq = action AND seq <= ? ORDER BY seq", (up_to,)).all()
-    out = []
-    for action, type_, payload in rows:
-        if type_ in ("ActionUndone", "ActionRedone"):
-            out.append((int(action), type_, int(json.loads(payload)["action"])))
-        else:
-            out.append((int(action), "", 0))
-    return out
+    rows = _rows(source, "SELECT action, type, CASE WHEN type IN ('ActionUndone', 'ActionRedone') THEN payload END "
+                         "FROM event WHERE seq = action AND seq <= ? ORDER BY seq", (up_to,))
+    return [(action, type_, int(loads(payload)["action"])) if payload is not None else (action, "", 0)
+            for action, type_, payload in rows]
 
 
-def mismatches(engine: Engine, states_at: dict[int, GameState]) -> list[int]:
+def mismatches(source: Any, states_at: dict[int, GameState]) -> list[int]:
     """Seqs of stored snapshots that disagree with the replayed state at that seq."""
     bad = []
-    for seq, _head, body in snapshots(engine, at_most=2**62):
+    for seq, _head, body in snapshots(source, at_most=2**62):
         expected = states_at.get(seq)
         if expected is None or state_to_json(expected) != read_as_now(json.loads(json.dumps(body))):
             bad.append(seq)

@@ -3,47 +3,125 @@
 Same result as `fold.fold` over the whole ledger, but incremental: a new action
 applies on top, and an undo rebuilds from the nearest in-memory snapshot, so its
 cost does not grow with the length of the game.
+
+A timeline resumed from a stored snapshot starts with nothing of the past but the
+state: which actions count before it, their events and earlier states are read
+from the file (through its `History`) only when an undo, a redo or a question
+reaches back there, so opening a game costs the same whatever its length.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from . import events as ev
 from .fold import FoldError, apply_in_place, start
 from .state import GameState
 
 SNAPSHOT_EVERY = 64
-Fetch = Callable[[], Mapping[int, Sequence[ev.Event]]]
+
+
+@dataclass
+class Past:
+    """What came before a resumed timeline's first state, as read from the file."""
+
+    counted: list[int]  # the actions that count at the resume point, in order (the first is the game's start)
+    redoable: list[int]  # the redo stack there
+    regular: list[int]  # every action up to there that is not an undo/redo marker
+    # counted length -> a stored state with exactly counted[:length] applied (None if it cannot be used)
+    bases: dict[int, Callable[[], GameState | None]] = field(default_factory=dict)
+
+
+class History(Protocol):
+    """Reads the past of a resumed timeline from the game file."""
+
+    def past(self) -> Past: ...
+
+    def events(self, numbers: Collection[int]) -> Mapping[int, Sequence[ev.Event]]: ...
 
 
 class Timeline:
-    def __init__(self, first_action: int, started: ev.GameStarted, fetch: Fetch | None = None) -> None:
+    def __init__(self, first_action: int, started: ev.GameStarted, history: History | None = None) -> None:
         self.actions: dict[int, Sequence[ev.Event]] = {first_action: [started]}
-        self.counted: list[int] = [first_action]
-        self.redoable: list[int] = []
+        self._counted: list[int] = [first_action]
+        self._redoable: list[int] = []
+        self._regular: list[int] = [first_action]
         self.state: GameState = start(started)
         self._private = False  # True while add_stored owns a private copy of the state
-        self._snapshots: dict[int, GameState] = {1: self.state.copy()}
-        self._fetch = fetch
+        self._snapshots: dict[int, GameState] = {1: self.state.copy()}  # counted length -> state
+        self._bases: dict[int, Callable[[], GameState | None]] = {}  # the same, stored in the file
+        self._history = history
+        self._hidden = False  # True while the past before the resume point is not read
+        self._redo_cut = False  # a regular action since the resume point emptied the redo stack below it
+        self._start_state: GameState | None = None  # a resumed timeline's state after the game's start
 
     @classmethod
-    def resume(cls, first_action: int, started: ev.GameStarted, state: GameState, counted: list[int],
-               redoable: list[int], fetch: Fetch) -> Timeline:
-        """A timeline that starts from a stored snapshot; older actions are fetched only if needed."""
-        timeline = cls(first_action, started, fetch)
-        timeline.counted, timeline.redoable = list(counted), list(redoable)
-        timeline.state = state
-        timeline._snapshots[len(counted)] = state.copy()
+    def resume(cls, first_action: int, started: ev.GameStarted, state: GameState, history: History) -> Timeline:
+        """A timeline that starts from a stored state; the past is read only when needed."""
+        timeline = cls(first_action, started)
+        timeline.resume_from(state, history)
         return timeline
 
+    def resume_from(self, state: GameState, history: History) -> None:
+        """Forget everything but the game's start and go on from a stored state (a fresh timeline only).
+
+        While the past is hidden, `_counted` holds only the actions counted after the resume point and the
+        in-memory snapshots are keyed by that length (0 is the resumed state).
+        """
+        self._start_state = self._snapshots.pop(1)
+        self.actions.clear()
+        self._counted, self._redoable, self._regular = [], [], []
+        self._history, self._hidden = history, True
+        self.state = state
+        self._snapshots = {0: state.copy()}
+
+    # -- the past, read when needed ----------------------------------------------
+
+    def _reveal(self) -> None:
+        """Read what came before the resume point; from then on the timeline is whole."""
+        if not self._hidden:
+            return
+        assert self._history is not None
+        past = self._history.past()
+        offset = len(past.counted)
+        self._counted = past.counted + self._counted
+        self._regular = past.regular + self._regular
+        if not self._redo_cut:
+            self._redoable = past.redoable + self._redoable
+        self._snapshots = {length + offset: state for length, state in self._snapshots.items()}
+        if self._start_state is not None:
+            self._snapshots.setdefault(1, self._start_state)
+        self._bases = {length: load for length, load in past.bases.items() if 1 < length <= offset}
+        self._hidden = False
+
+    @property
+    def counted(self) -> list[int]:
+        """The actions that count now, in order (the first is the game's start)."""
+        self._reveal()
+        return self._counted
+
+    @property
+    def redoable(self) -> list[int]:
+        """The redo stack: the latest undone action last."""
+        if not self._redo_cut:
+            self._reveal()
+        return self._redoable
+
     def events_of(self, number: int) -> Sequence[ev.Event]:
-        """An action's events, fetching the older ones a resumed timeline did not load."""
-        if number not in self.actions and self._fetch is not None:
-            for key, events in self._fetch().items():
-                self.actions.setdefault(key, events)
+        """An action's events, read from the file for one from before the resume point."""
+        if number not in self.actions:
+            self._fetch([number])
         return self.actions[number]
+
+    def _fetch(self, numbers: Collection[int]) -> None:
+        missing = [n for n in numbers if n not in self.actions]
+        if missing and self._history is not None:
+            self.actions.update(self._history.events(missing))
+
+    # -- acting ------------------------------------------------------------------
 
     def preview(self, events: Sequence[ev.Event]) -> GameState:
         """The state if these events were the next action (the current one is untouched)."""
@@ -58,12 +136,16 @@ class Timeline:
 
         States read inside the batch may change afterwards; read `state` after it ends.
         """
-        self.state = self.state.copy()
-        self._private = True
+        self.own_state()
         try:
             yield
         finally:
             self._private = False
+
+    def own_state(self) -> None:
+        """From now on actions apply to one private copy of the state, in place (a replay keeping no state)."""
+        self.state = self.state.copy()
+        self._private = True
 
     def add_stored(self, actions: Sequence[tuple[int, Sequence[ev.Event]]]) -> None:
         """Take in many stored actions at once: one copy of the state, not one per action."""
@@ -80,25 +162,35 @@ class Timeline:
             raise FoldError(f"action {number} has no events")
         self.actions[number] = events
         marker = events[0]
-        if isinstance(marker, ev.ActionUndone):
-            if len(self.counted) < 2 or self.counted[-1] != marker.action:
+        counted = self._counted
+        if type(marker) is ev.ActionUndone:
+            if self._hidden and not counted:
+                self._reveal()
+                counted = self._counted
+            if (len(counted) < 2 and not self._hidden) or counted[-1] != marker.action:
                 raise FoldError(f"action {number} undoes {marker.action}, which is not the latest")
-            self.redoable.append(self.counted.pop())
+            self._redoable.append(counted.pop())
             self._rebuild()
-        elif isinstance(marker, ev.ActionRedone):
-            if not self.redoable or self.redoable[-1] != marker.action:
+        elif type(marker) is ev.ActionRedone:
+            if not self._redoable and self._hidden and not self._redo_cut:
+                self._reveal()
+                counted = self._counted
+            if not self._redoable or self._redoable[-1] != marker.action:
                 raise FoldError(f"action {number} redoes {marker.action}, which is not the latest undone")
-            self.counted.append(self.redoable.pop())
+            counted.append(self._redoable.pop())
             self._apply(self.events_of(marker.action))
         else:
             if after is not None:
                 self.state = after
             else:
                 self._apply(events)
-            self.counted.append(number)
-            self.redoable.clear()
-        if len(self.counted) % SNAPSHOT_EVERY == 0:
-            self._snapshots[len(self.counted)] = self.state.copy()
+            counted.append(number)
+            self._regular.append(number)
+            if self._redoable:
+                self._redoable.clear()
+            self._redo_cut = True
+        if len(counted) % SNAPSHOT_EVERY == 0:
+            self._snapshots[len(counted)] = self.state.copy()
 
     def _apply(self, events: Sequence[ev.Event]) -> None:
         new = self.state if self._private else self.state.copy()
@@ -107,25 +199,78 @@ class Timeline:
         self.state = new
 
     def _rebuild(self) -> None:
-        length = len(self.counted)
+        """The state of the counted actions, from the nearest state kept in memory or stored in the file."""
+        length = len(self._counted)
         for key in [k for k in self._snapshots if k > length]:
             del self._snapshots[key]
-        base = max(self._snapshots)
-        state = self._snapshots[base].copy()
-        for number in self.counted[base:]:
-            for event in self.events_of(number):
+        for key in [k for k in self._bases if k > length]:
+            del self._bases[key]
+        base, state = max(self._snapshots), None
+        for key in sorted(self._bases, reverse=True):
+            if key <= base:
+                break
+            state = self._bases[key]()
+            if state is not None:
+                base = key
+                self._snapshots[key] = state.copy()  # the next undo this far back reads nothing
+                break
+            del self._bases[key]
+        state = state if state is not None else self._snapshots[base].copy()
+        todo = self._counted[base:]
+        self._fetch(todo)
+        for number in todo:
+            for event in self.actions[number]:
                 apply_in_place(state, event)
         self.state = state
 
+    # -- questions -----------------------------------------------------------------
+
     def latest(self) -> int | None:
         """The action an undo would take back (never the game's start)."""
-        return self.counted[-1] if len(self.counted) > 1 else None
+        if self._hidden and self._counted:
+            return self._counted[-1]
+        counted = self.counted
+        return counted[-1] if len(counted) > 1 else None
 
     def next_redo(self) -> int | None:
-        return self.redoable[-1] if self.redoable else None
+        redoable = self._redoable or self.redoable
+        return redoable[-1] if redoable else None
 
     def undone(self) -> set[int]:
         """Regular actions that do not count now."""
-        counted = set(self.counted)
-        return {n for n, evs in self.actions.items()
-                if n not in counted and not isinstance(evs[0], ev.MARKERS)}
+        self._reveal()
+        return set(self._regular) - set(self._counted)
+
+
+def walk_index(index: Sequence[tuple[int, str, int]], marks: Sequence[int]) -> tuple[Past, dict[int, int]]:
+    """The counted and redo stacks after an action index (as `fold.counted_from_index` reads it), and for
+    each stored snapshot seq in `marks` the counted length it holds, if its state is a prefix of the end's.
+
+    A snapshot taken between two actions holds the counted actions of that moment; it stays a base for
+    rebuilding as long as no undo went below that length afterwards (a conservative test, never a wrong one).
+    """
+    counted: list[int] = []
+    redoable: list[int] = []
+    regular: list[int] = []
+    pending = sorted(marks)
+    usable: dict[int, int] = {}  # seq -> counted length
+    at = 0
+    for number, marker, target in index:
+        while at < len(pending) and pending[at] < number:
+            if pending[at] == number - 1:  # between two actions; any other is inside one and never a base
+                usable[pending[at]] = len(counted)
+            at += 1
+        if marker == "ActionUndone":
+            if len(counted) < 2 or counted[-1] != target:
+                raise FoldError(f"action {number} undoes {target}, which is not the latest")
+            redoable.append(counted.pop())
+            usable = {seq: length for seq, length in usable.items() if length <= len(counted)}
+        elif marker == "ActionRedone":
+            if not redoable or redoable[-1] != target:
+                raise FoldError(f"action {number} redoes {target}, which is not the latest undone")
+            counted.append(redoable.pop())
+        else:
+            counted.append(number)
+            regular.append(number)
+            redoable.clear()
+    return Past(counted, redoable, regular), usable

@@ -1,93 +1,166 @@
-"""Checking a game file: the hash chain, then a full replay of the fold."""
+"""Checking a game file: the hash chain, then a full replay of the fold.
+
+One pass over the stored rows does both (hash, decode, fold), keeping no row once
+it is checked, and reports what the two separate passes would: a broken chain
+first (the earliest), else the earliest unreadable event, else the earliest
+event the replay refuses, else a snapshot that cannot be trusted.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
+from hashlib import sha256
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from . import events as ev
 from .fold import FoldError
-from .ledger import GENESIS, Record
-from .snapshots import read_as_now, state_to_json
+from .ledger import DECODE_ERRORS, GENESIS, LedgerStore, Record, bulk, loads
+from .snapshots import read_as_now, snapshots, state_to_json
 from .state import GameState
 from .timeline import Timeline
 
 Snapshot = tuple[int, str, dict[str, Any]]  # (seq, head hash, body) as snapshots.snapshots reads them
 
 
-def verify_records(records: list[Record], snapshots: Sequence[Snapshot] = ()) -> str | None:
+class Verdict(NamedTuple):
+    """What `banker verify` says: the first problem (None when the file holds), the events read, the head."""
+
+    problem: str | None
+    events: int
+    head: str
+
+
+def verify_records(records: Iterable[Record], snapshots: Sequence[Snapshot] = ()) -> str | None:
     """None when the chain and the replay hold; else the first bad event, named.
 
     Stored snapshots are checked against the replay too: opening a game trusts one
     whose event hash matches, so an edited snapshot would change what the table sees.
     """
-    prev, expected_seq = GENESIS, 1
-    for record in records:
-        if record.seq != expected_seq:
-            if record.seq > expected_seq:
-                return f"event {expected_seq}: missing (the ledger jumps from {expected_seq - 1} to {record.seq})"
-            return f"event {record.seq}: out of order after event {expected_seq - 1}"
-        if record.prev_hash != prev:
-            return f"event {record.seq}: does not follow event {record.seq - 1} (chain link broken)"
-        if record.expected_hash() != record.hash:
-            return f"event {record.seq}: contents changed since it was written (hash mismatch)"
-        prev, expected_seq = record.hash, expected_seq + 1
-    return replay_problem(records, snapshots)
+    return verify_rows(records, snapshots).problem
 
 
-def replay_problem(records: list[Record], snapshots: Sequence[Snapshot] = ()) -> str | None:
-    """Replays every action and checks the books after each, and each snapshot at its event."""
-    wanted = {seq: (head_hash, body) for seq, head_hash, body in snapshots}
-    if not records:
-        return "the game file holds no events"
-    groups: list[tuple[int, list[tuple[Record, ev.Event]]]] = []
-    for record in records:
-        try:
-            event = record.event
-        except (ev.EventDecodeError, json.JSONDecodeError) as error:
-            return f"event {record.seq}: cannot be read ({error})"
-        if groups and groups[-1][0] == record.action:
-            groups[-1][1].append((record, event))
-        else:
-            if record.action != record.seq:
-                return f"event {record.seq}: starts action {record.action}, which does not match its number"
-            groups.append((record.action, [(record, event)]))
-    first_items = groups[0][1] if groups else []
-    if not first_items or not isinstance(first_items[0][1], ev.GameStarted) or len(first_items) > 1:
-        return f"event {records[0].seq}: the game does not begin with GameStarted"
+def verify_file(path: Path) -> Verdict:
+    """The whole file, streamed from SQLite (the store must open: a missing or foreign file raises LedgerError)."""
+    store = LedgerStore.open(path)
     try:
-        timeline = Timeline(groups[0][0], first_items[0][1])  # type: ignore[arg-type]
-    except (FoldError, ValueError) as error:
-        return f"event {records[0].seq}: {error}"
-    with timeline.batch():  # one private state for the whole replay, not a copy per action
-        for number, items in groups[1:]:
-            first = items[0][0]
-            events = [e for _, e in items]
+        return verify_rows(store.rows(), snapshots(store, at_most=2**62))
+    finally:
+        store.close()
+
+
+class _Replay:
+    """The fold side of the pass: replays each action once its last event has been read."""
+
+    def __init__(self, snapshots: Sequence[Snapshot]) -> None:
+        self.wanted = {seq: (head_hash, body) for seq, head_hash, body in snapshots}
+        self.timeline: Timeline | None = None
+        self.problem: str | None = None
+
+    def replay(self, number: int, events: list[ev.Event], first_seq: int, last_seq: int, last_hash: str) -> None:
+        """One whole action; the first problem is kept and the replay stops there."""
+        timeline = self.timeline
+        if timeline is None:
+            if not isinstance(events[0], ev.GameStarted) or len(events) > 1:
+                self.problem = f"event {first_seq}: the game does not begin with GameStarted"
+                return
             try:
-                timeline.add(number, events)
-            except FoldError as error:
-                return f"event {first.seq}: {error}"
-            if problem := overdrawn(timeline.state, {t.payer for e in events for t in e.transfers}):
-                return f"event {first.seq}: {problem}"
-            last = items[-1][0]
-            if last.seq in wanted and (problem := snapshot_problem(last, timeline.state, *wanted.pop(last.seq))):
-                return problem
-    if sum(timeline.state.accounts.values()) != 0:
-        return f"event {records[-1].seq}: money is not conserved (accounts do not sum to zero)"
-    by_hash = {r.hash: r.seq for r in records}
-    for seq, (head_hash, _body) in sorted(wanted.items()):
-        if by_hash.get(head_hash) == seq:
+                self.timeline = Timeline(number, events[0])
+                self.timeline.own_state()  # one private state for the whole replay, not a copy per action
+            except (FoldError, ValueError) as error:
+                self.problem = f"event {first_seq}: {error}"
+            return
+        try:
+            timeline.add(number, events)
+        except FoldError as error:
+            self.problem = f"event {first_seq}: {error}"
+            return
+        accounts = timeline.state.accounts
+        for event in events:
+            for leg in event.transfers:
+                if accounts[leg.payer] < 0 and leg.payer != ev.BANK:
+                    problem = overdrawn(timeline.state, {t.payer for e in events for t in e.transfers})
+                    self.problem = f"event {first_seq}: {problem}"
+                    return
+        if last_seq in self.wanted:
+            self.problem = snapshot_problem(last_seq, last_hash, timeline.state, *self.wanted.pop(last_seq))
+
+
+def verify_rows(rows: Iterable[Sequence[Any]], snapshots: Sequence[Snapshot] = ()) -> Verdict:
+    """Rows in the order (seq, id, action, time, type, payload, prev_hash, hash), as stored, by seq."""
+    with bulk():  # the replay's objects are freed when _verify returns, before the collector runs again
+        return _verify(rows, snapshots)
+
+
+def _verify(rows: Iterable[Sequence[Any]], snapshots: Sequence[Snapshot]) -> Verdict:
+    prev, expected = GENESIS, 1
+    unreadable: str | None = None  # the first event that cannot be decoded or starts a misnumbered action
+    replay = _Replay(snapshots)
+    wanted = replay.wanted
+    hashes_at: dict[int, str] = {}  # the hash of each event a snapshot names (for snapshots inside an action)
+    number, events, first_seq = 0, [], 0  # the action being gathered
+    decode, encode = ev.decode_owned, str.encode
+    for seq, event_id, action, time, type_, payload, prev_hash, hash_ in rows:
+        if seq != expected:
+            if type(seq) is int and seq > expected:
+                problem = f"event {expected}: missing (the ledger jumps from {expected - 1} to {seq})"
+            else:
+                problem = f"event {seq}: out of order after event {expected - 1}"
+            return Verdict(problem, expected - 1, prev)
+        if prev_hash != prev:
+            return Verdict(f"event {seq}: does not follow event {seq - 1} (chain link broken)", seq - 1, prev)
+        body = f"{prev_hash}\n{seq}\n{event_id}\n{action}\n{time}\n{type_}\n{payload}"
+        if sha256(encode(body)).hexdigest() != hash_:
+            return Verdict(f"event {seq}: contents changed since it was written (hash mismatch)", seq - 1, prev)
+        prev = hash_
+        expected += 1
+        if unreadable is not None:
+            continue  # the chain is still checked to its end: a broken chain is named first
+        try:
+            event = decode(type_, loads(payload))
+        except DECODE_ERRORS as error:
+            unreadable = f"event {seq}: cannot be read ({error})"
+            continue
+        if seq in wanted:
+            hashes_at[seq] = hash_
+        if action == number:
+            events.append(event)
+            continue
+        if action != seq:
+            unreadable = f"event {seq}: starts action {action}, which does not match its number"
+            continue
+        if events and replay.problem is None:  # a new action starts: the one gathered is whole
+            replay.replay(number, events, first_seq, seq - 1, prev_hash)
+        number, events, first_seq = action, [event], seq
+    count = expected - 1
+    if unreadable is not None:
+        return Verdict(unreadable, count, prev)
+    if count == 0:
+        return Verdict("the game file holds no events", 0, prev)
+    if replay.problem is None:
+        replay.replay(number, events, first_seq, count, prev)
+    return Verdict(_final_problem(replay, count, hashes_at), count, prev)
+
+
+def _final_problem(replay: _Replay, count: int, hashes_at: dict[int, str]) -> str | None:
+    if replay.problem is not None:
+        return replay.problem
+    assert replay.timeline is not None
+    if sum(replay.timeline.state.accounts.values()) != 0:
+        return f"event {count}: money is not conserved (accounts do not sum to zero)"
+    for seq, (head_hash, _body) in sorted(replay.wanted.items()):
+        if hashes_at.get(seq) == head_hash:
             return f"snapshot after event {seq}: taken in the middle of an action (edited?); it cannot be trusted"
     return None
 
 
-def snapshot_problem(record: Record, state: GameState, head_hash: str, body: dict[str, Any]) -> str | None:
+def snapshot_problem(seq: int, event_hash: str, state: GameState, head_hash: str, body: dict[str, Any]) -> str | None:
     """A snapshot that opening would use must equal the replayed state after its event."""
-    if head_hash != record.hash:
+    if head_hash != event_hash:
         return None  # opening ignores a snapshot whose event does not match
     if json.loads(json.dumps(state_to_json(state))) != read_as_now(json.loads(json.dumps(body))):
-        return (f"snapshot after event {record.seq}: differs from the replay of the events (edited?); "
+        return (f"snapshot after event {seq}: differs from the replay of the events (edited?); "
                 "the events are the truth, delete the snapshot row")
     return None
 
