@@ -122,7 +122,8 @@ def marks_text(state: GameState, player: str) -> Text:
             if text:
                 text.append("\n" if badges else "  ")  # a badge takes the line: the coins go below it
             text.append(holding_text(kind, count), style="bold yellow")
-    text.rstrip()
+    if text.plain.endswith("\n"):  # the token's line with nothing after it
+        text.right_crop(1)
     return text
 
 

@@ -415,7 +415,7 @@ async def test_city_landing_offers(tmp_path: Path) -> None:
         assert "Rent Dodge card" in text_of(app, "#card-0 .marks")
         # Rent on Bob's Westlands: pay, or play the Rent Dodge card
         await land(pilot, "westlands")
-        assert offers_shown(app) == ["pay Bob M60k rent for Westlands",
+        assert offers_shown(app) == ["pay Bob M60k rent for Westlands (no blocks)",
                                      "play the Rent Dodge card: no rent for Westlands (the card goes back)"]
         await keys(pilot, "2")
         assert "Rent Dodge" not in text_of(app, "#card-0 .marks")
@@ -476,7 +476,7 @@ async def test_riding_the_railroad_from_ones_own_district(tmp_path: Path) -> Non
         assert choice_labels(app) == ["move on to Westlands", "stay on Summergate"]
         await keys(pilot, "1")
         assert "Then Alice lands on Westlands" in text_of(app, ".dialog-title")
-        assert offers_shown(app) == ["pay Bob M60k rent for Westlands"]
+        assert offers_shown(app) == ["pay Bob M60k rent for Westlands (no blocks)"]
         await keys(pilot, "1")
     with on_disk(path) as game:
         assert game.state.cash("Alice") == 37_700_000 - 600_000 - 60_000
@@ -504,7 +504,8 @@ async def test_the_rulebook_rent_example_is_on_the_board(tmp_path: Path) -> None
         assert "M7m" not in text_of(app, "#status")
         await keys(pilot, "n")
         await land(pilot, "central quay")
-        assert offers_shown(app) == ["pay Alice M7m rent for Central Quay"]
+        assert offers_shown(app) == ["pay Alice M7m rent for Central Quay (4 industrial blocks, Power Station: "
+                                     "2 residential worthless, skyscraper on Harbor Heights: doubled)"]
         await keys(pilot, "1")
     with on_disk(path) as game:
         assert game.state.cash("Bob") == 37_700_000 - 7_000_000

@@ -199,7 +199,7 @@ async def test_auction_space_once_all_are_owned_moves_on_to_the_highest_rent(tmp
         await keys(pilot, "1")
         assert f"Then Carol lands on {target}" in text_of(app, ".dialog-title")
         rent = offers_shown(app)[0]
-        assert rent.startswith("pay ") and rent.endswith(f"rent for {target}")
+        assert rent.startswith("pay ") and f"rent for {target} (" in rent
         await keys(pilot, "1")
     with on_disk(path) as game:
         owner = game.state.deeds[target].owner
@@ -278,7 +278,7 @@ async def test_mr_monopoly_past_go_offers_the_salary(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await land(pilot, "boardwalk")
         labels = offers_shown(app)
-        assert labels[0] == "pay Bob $50 rent for Boardwalk"
+        assert labels[0].startswith("pay Bob $50 rent for Boardwalk (")
         assert labels[1] == "speed die Mr. Monopoly → Mediterranean Avenue, passing GO"
         await keys(pilot, "1")  # the rent first
         await keys(pilot, "M", "1")
