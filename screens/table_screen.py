@@ -16,12 +16,13 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Input
 
+from banker import commands as c
 from banker.describe import bank_parts
 from banker.errors import Refusal
 from banker.events import POT
 from banker.game import Game
 from banker.landing import has_holding_offers
-from banker.language import USAGE, parse, uses_speed_die
+from banker.language import USAGE, dice_line, parse, uses_speed_die
 from banker.sore_losers_landing import plays_sore_losers
 from screens.board_list import BoardList, BoardSide
 from screens.choice_screen import Choice, ChoiceScreen
@@ -33,6 +34,7 @@ from screens.player_card import PlayerCard
 from screens.sore_losers_flows import SoreLosersFlows
 from screens.status_line import StatusLine
 from screens.table_flows import TableFlows
+from screens.token_flows import TokenFlows
 
 if TYPE_CHECKING:
     from screens.app import BankerApp
@@ -85,7 +87,7 @@ FEATURES = {
 }
 
 
-class TableScreen(PhoneFlows, CityFlows, SoreLosersFlows, TableFlows, Screen[None]):
+class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows, Screen[None]):
     BINDINGS = [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
 
@@ -186,13 +188,18 @@ class TableScreen(PhoneFlows, CityFlows, SoreLosersFlows, TableFlows, Screen[Non
         if line in ("help", "?"):
             self.show_usage()
             return
+        line = dice_line(line, self.game.state) or line
         try:
             command = parse(line, self.game.state)
         except Refusal as refusal:
             self.notify(str(refusal), severity="error", title="Refused", timeout=8, markup=False)
             return
         bar.remember(line)
-        if self.banker.pay_or_raise(command) is not False:
+        if isinstance(command, c.Roll):
+            bar.value = ""
+            self.board.focus()
+            self.roll_flow(command)
+        elif self.banker.pay_or_raise(command) is not False:
             bar.value = ""
 
     def show_usage(self) -> None:
