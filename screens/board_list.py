@@ -159,7 +159,18 @@ class BoardList(DataTable):
         cost = landing_cost(state, position)
         if owner.plain:
             cost.stylize(owner.style)
-        return (Text(str(position), style="dim"), name, cost, owner, built)
+        return (self.tokens_here(state, position), name, cost, owner, built)
+
+    def tokens_here(self, state: GameState, position: int) -> Text:
+        """The # column: the position, then a chip per token standing there (a game that follows the tokens)."""
+        cell = Text(str(position), style="dim")
+        if state.tokens is None:
+            return cell
+        for player in state.active_players:
+            if state.position(player) == position:
+                cell.append(" ")
+                cell.append(player[0], style=f"bold reverse {token_style(self.colours.get(player, 'white'))}")
+        return cell
 
 
 def fit(cell: Text, width: int) -> Text:

@@ -90,7 +90,7 @@ def token_text(state: GameState, player: str) -> str:
         return ""
     where = f"on {state.edition.spaces[state.position(player)].name}"
     if state.whose_roll == player and state.tokens.doubles:
-        where += f" · doubles so far: {state.tokens.doubles}"
+        where += f" · doubles: {state.tokens.doubles}"
     if state.tokens.anywhere == player:
         where += " · triples: moves to any space"
     return where
