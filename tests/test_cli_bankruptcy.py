@@ -65,7 +65,7 @@ REFUSALS = [
                  id="lift-to-the-bank"),
     pytest.param(RUINED, ["bankrupt", "bob", "alice", "5000", "lift"],
                  "Alice must pay $330 to lift the mortgages received but would have $100; "
-                 "Alice pay 10% now instead (leave out `lift`)", id="lift-the-creditor-cannot-pay"),
+                 "Alice can pay the interest alone now (leave out `lift`)", id="lift-the-creditor-cannot-pay"),
     pytest.param(RUINED, ["bankrupt", "bob", "alice", "5000", "now"],
                  "bankrupt takes the player, the creditor, the debt and `lift`: bankrupt <player> [<creditor>] "
                  "<debt> [lift]  (to the bank unless a player is named)", id="an-extra-word"),

@@ -224,7 +224,7 @@ def test_lift_is_refused_with_the_figure_when_the_creditor_cannot_pay_it(new_gam
     money = game.money
     assert refused(game, f"{line} lift") == (
         f"Bob must pay {money(lift)} to lift the mortgages received but would have {money(short)}; "
-        f"Bob pay 10% now instead (leave out `lift`)")
+        f"Bob can pay the interest alone now (leave out `lift`)")
     play(game, line)  # the interest alone he can pay
     assert cash(game, "Bob") == short - interest
 

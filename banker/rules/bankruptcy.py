@@ -66,7 +66,7 @@ def bankrupt(state: GameState, cmd: c.Bankrupt) -> list[ev.Event]:
         if due > state.cash(creditor) + cash:
             money = state.edition.money
             what = "to lift the mortgages" if cmd.lift else "interest on the mortgaged deeds"
-            instead = "pay 10% now instead (leave out `lift`)" if cmd.lift else "raises money first"
+            instead = "can pay the interest alone now (leave out `lift`)" if cmd.lift else "raises money first"
             raise Refusal(f"{creditor} must pay {money(due)} {what} received but would have "
                           f"{money(state.cash(creditor) + cash)}; {creditor} {instead}")
         events += [ev.DeedHandedOver(player, creditor, deed) for deed in deeds]
