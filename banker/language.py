@@ -424,7 +424,8 @@ class Parser:
         if len(rest) > 1:
             raise Refusal(f"bankrupt takes the player, the creditor, the debt and `lift`: {USAGE['bankrupt']}")
         if rest[0].lstrip("$£M").startswith("-"):
-            raise Refusal(f"a debt is what {player} owes, a positive amount: bankrupt {player.lower()} 2000")
+            raise Refusal(f"{rest[0]!r} is negative: a debt is what {player} owes, in positive whole numbers, "
+                          f"e.g. bankrupt {player.lower()} 2000")
         return c.Bankrupt(player, creditor, self.amount(rest[0]), lift)
 
     def _depot(self, args: list[str]) -> c.Command:
