@@ -46,18 +46,23 @@ class Event:
     def payload(self) -> dict[str, Any]:
         """The JSON-ready body of the event (everything but its type)."""
         body: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.name == "transfers":
+        for name in _field_order(type(self)):
+            value = getattr(self, name)
+            if name == "transfers":
                 value = [[t.payer, t.payee, t.amount] for t in value]
             elif isinstance(value, tuple):
                 value = list(value)
-            body[f.name] = value
+            body[name] = value
         return body
 
 
 class EventDecodeError(ValueError):
     pass
+
+
+@cache
+def _field_order(cls: type[Event]) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 @cache

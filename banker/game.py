@@ -196,7 +196,7 @@ class Game:
 
     def summary_of(self, action: int) -> str:
         assert self.timeline is not None
-        return summarize(self.timeline.events_of(action), self.money)
+        return summarize(self.timeline.events_of(action), self.money, self.state.edition)
 
     def _ingest(self, records: list[Record]) -> None:
         """Take in stored records (whole actions, in order)."""
@@ -275,7 +275,7 @@ class Game:
         self._head = (records[-1].seq, records[-1].hash)
         if before // snapshots.EVERY_EVENTS != self._head[0] // snapshots.EVERY_EVENTS:
             snapshots.save(self.store, *self._head, timeline.state)
-        summary = summarize(events, self.money)
+        summary = summarize(events, self.money, self.state.edition)  # the edition: no shipped TOML is read
         if after is not None and notes:
             summary += "\n" + "\n".join(notes)
         return Outcome(number, tuple(events), summary)

@@ -27,12 +27,15 @@ from typing import Any, NamedTuple
 from .events import Event, EventDecodeError, decode_owned
 
 try:  # the same values as json.loads, three to four times faster on the payloads a replay reads
+    from orjson import OPT_SORT_KEYS as _SORT_KEYS
     from orjson import JSONDecodeError as _OrjsonError
+    from orjson import dumps as _dumps
     from orjson import loads
 except ImportError:  # pragma: no cover - orjson is a dependency; stay correct without it
     from json import loads
 
     _OrjsonError = json.JSONDecodeError
+    _dumps = None
 
 FORMAT = "banker-ledger"
 VERSION = 1
@@ -68,6 +71,18 @@ class GameChanged(LedgerError):
 
 def canonical(payload: dict[str, Any]) -> str:
     return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _encode(type_: str, payload: dict[str, Any]) -> str:
+    """`canonical`, by orjson when it can: the same text (sorted keys, no spaces, UTF-8 kept as it is) for
+    the strings, whole numbers, booleans and lists events hold. The edition a game starts with goes through
+    json itself: only there could a float be written differently (1e+16 against 1e16)."""
+    if _dumps is not None and type_ != "GameStarted":
+        try:
+            return _dumps(payload, option=_SORT_KEYS).decode("utf-8")
+        except TypeError:  # something orjson does not write as json does (an int past 64 bits): json writes it
+            pass
+    return canonical(payload)
 
 
 def chain_hash(prev: str, seq: int, event_id: str, action: int, time: str, type_: str, payload: str) -> str:
@@ -311,7 +326,7 @@ class LedgerStore:
         records: list[Record] = []
         for event in events:  # everything but the writing happens before the lock is taken
             seq += 1
-            payload = canonical(event.payload())
+            payload = _encode(event.type, event.payload())
             event_id = _uuid4()
             digest = chain_hash(prev, seq, event_id, action, time, event.type, payload)
             records.append(_as_record((seq, event_id, action, time, event.type, payload, prev, digest)))
@@ -323,7 +338,10 @@ class LedgerStore:
                 current = connection.execute("SELECT max(seq) FROM event").fetchone()[0] or 0
                 if current != after[0]:
                     raise GameChanged("the game changed in another window; it has been reloaded, retry")
-                connection.executemany(INSERT, records)
+                if len(records) == 1:
+                    connection.execute(INSERT, records[0])
+                else:
+                    connection.executemany(INSERT, records)
                 connection.execute("COMMIT")
             except BaseException:
                 connection.execute("ROLLBACK")

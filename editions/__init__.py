@@ -8,12 +8,9 @@ the problem, so a typo in a hand-written edition is easy to find.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from platformdirs import user_data_dir
 
 SHIPPED_DIR = Path(__file__).parent
 SPACE_TYPES = {
@@ -43,6 +40,8 @@ class EditionError(ValueError):
 
 def user_editions_dir() -> Path:
     """Where a user drops extra edition files (created on first use)."""
+    from platformdirs import user_data_dir  # only where editions are listed or loaded by name: start-up stays lean
+
     return Path(user_data_dir("banker", appauthor=False)) / "editions"
 
 
@@ -487,6 +486,8 @@ def edition_files() -> dict[str, Path]:
 
 
 def load_edition_file(path: Path) -> Edition:
+    import tomllib  # a game file carries its edition as data: only `new` and the edition lists read TOML
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
