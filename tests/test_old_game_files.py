@@ -1,0 +1,86 @@
+"""Game files written by an earlier Banker open, replay and verify unchanged (issue 15 changed the store).
+
+tests/data holds one game per edition written by the code of commit 23f3aaa (tests/data/make_old_games.py
+says how), with undo/redo, a bankruptcy, and on the classic board 2,284 events and a stored snapshot
+that opening now starts from. Beside each file: what that code printed for `banker verify`, for
+`banker state --json`, and for `state --json` after undoing back past the snapshot.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from banker.errors import Refusal
+from banker.game import Game
+
+DATA = Path(__file__).parent / "data"
+EDITIONS = ["classic-us", "classic-uk", "mega", "sore-losers", "city"]
+UNDOS = 400  # as make_old_games.py undid them
+
+
+def banker(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "banker", *args], capture_output=True, text=True)
+
+
+@pytest.fixture(params=EDITIONS)
+def old_game(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, Path]:
+    """A copy of the old file (opening writes SQLite's WAL beside it; an action writes into it)."""
+    path = tmp_path / "game.db"
+    shutil.copy(DATA / f"old-{request.param}.banker", path)
+    return request.param, path
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_an_old_file_verifies_and_shows_the_state_the_old_code_printed(old_game: tuple[str, Path]) -> None:
+    edition, path = old_game
+    before = digest(path)
+    verified = banker("verify", str(path))
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert verified.stdout.replace(str(path), "GAME") == (DATA / f"old-{edition}.verify.txt").read_text()
+    shown = banker("state", str(path), "--json")
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout) == json.loads((DATA / f"old-{edition}.state.json").read_text())
+    assert digest(path) == before, "reading an old file must not change it"
+
+
+def test_an_old_file_undoes_back_past_its_snapshot_as_the_old_code_did(old_game: tuple[str, Path]) -> None:
+    edition, path = old_game
+    game = Game.open(path)
+    try:
+        for _ in range(UNDOS):
+            try:
+                game.do("undo")
+            except Refusal:
+                break
+        expected = json.loads((DATA / f"old-{edition}.undone.json").read_text())
+        got = game.state_json()
+        assert got["ledger"]["events"] == expected["ledger"]["events"]
+        assert {k: v for k, v in got.items() if k != "ledger"} == {k: v for k, v in expected.items() if k != "ledger"}
+    finally:
+        game.close()
+
+
+def test_an_old_file_takes_a_new_action_and_still_verifies(old_game: tuple[str, Path]) -> None:
+    edition, path = old_game
+    expected = json.loads((DATA / f"old-{edition}.state.json").read_text())
+    line = ["pay", "alice", "1m" if edition == "city" else "5", "bob"]
+    done = banker("do", str(path), *line)
+    assert done.returncode == 0, done.stderr
+    state = json.loads(banker("state", str(path), "--json").stdout)
+    cash = {p["name"]: p["cash"] for p in state["players"]}
+    before = {p["name"]: p["cash"] for p in expected["players"]}
+    moved = 1_000_000 if edition == "city" else 5
+    assert cash["Alice"] == before["Alice"] - moved and cash["Bob"] == before["Bob"] + moved
+    assert state["ledger"]["events"] == expected["ledger"]["events"] + 1
+    verified = banker("verify", str(path))
+    assert verified.returncode == 0 and verified.stdout.startswith(f"ok: {state['ledger']['events']} events")
