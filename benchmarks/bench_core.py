@@ -9,7 +9,12 @@ Measures, side by side on this machine:
   `eventsourcing` library's SQLite application saving one event;
 - opening a game of each size to a ready state;
 - undo at the largest size, and action latency at the largest size vs the smallest;
-- `banker verify` (chain + full replay) at the largest size.
+- `banker verify` (chain + full replay) at the largest size, in process and as a command, against the
+  floor measured beside it: reading every row, SHA-256 over each and `json.loads` of each payload.
+
+`--games DIR` keeps the built games in DIR and reuses them, so two versions of the code time the very
+same files; `--ratios` ends with one `RATIOS {json}` line. benchmarks/compare.py runs this script under
+an earlier version of the code and under this one, alternately, and puts their ratios side by side.
 
 `--edition mega` plays the same lines on a Mega Edition board (52 spaces, 37 deeds), with
 the Mega pieces mixed in: a train depot built and sold, a bus ticket traded back and forth.
@@ -20,9 +25,13 @@ plays City's own lines: amounts in M, Build spins, the Rent Dodge card, a mortga
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
+import shutil
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -165,6 +174,59 @@ def eventsourcing_app(path: Path) -> Callable[[], None] | None:
     return save_one
 
 
+def verify_in_process(path: Path) -> None:
+    """`banker verify` without the process: the one streamed pass where this code has it, else as before."""
+    try:
+        from banker.verify import verify_file
+    except ImportError:  # the code before issue 15 (run through benchmarks/compare.py)
+        from banker import snapshots
+
+        store = LedgerStore.open(path)
+        try:
+            records, stored = store.records(), snapshots.snapshots(store.engine, 2**62)
+        finally:
+            store.close()
+        assert verify_records(records, stored) is None
+        return
+    assert verify_file(path).problem is None
+
+
+def verify_floor(path: Path) -> None:
+    """The physical floor of verify: read every row, SHA-256 over each, json.loads of each payload."""
+    connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        rows = connection.execute(
+            "SELECT seq, id, action, time, type, payload, prev_hash, hash FROM event ORDER BY seq").fetchall()
+    finally:
+        connection.close()
+    for seq, event_id, action, at, type_, payload, prev_hash, _hash in rows:
+        hashlib.sha256("\n".join([prev_hash, str(seq), event_id, str(action), at, type_, payload]).encode()).hexdigest()
+        json.loads(payload)
+
+
+def verify_command(path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "banker", "verify", str(path)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def prepared(games_dir: Path | None, folder: Path, size: int, edition: str) -> Path:
+    """A game of `size` events: built here, or copied from `games_dir` (built there first if missing), so runs
+    of two versions of the code (benchmarks/compare.py) time the very same files."""
+    path = folder / f"game-{size}.db"
+    start = time.perf_counter()
+    if games_dir is None:
+        build_game(path, size, edition).close()
+    else:
+        kept = games_dir / f"{edition}-{size}.db"
+        if not kept.exists():
+            games_dir.mkdir(parents=True, exist_ok=True)
+            build_game(folder / "building.db", size, edition).close()
+            shutil.move(folder / "building.db", kept)
+        shutil.copy(kept, path)
+    print(f"a {size:,}-event game ready in {time.perf_counter() - start:.1f} s")
+    return path
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1000,10000,100000")
@@ -173,18 +235,16 @@ def main() -> int:
     parser.add_argument("--interleave", action="store_true",
                         help="alternate the timed calls (bare commit, action, action...) so a busy machine's load "
                              "falls on all of them alike, instead of timing each in its own block")
+    parser.add_argument("--games", type=Path, help="a folder keeping the built games, reused by later runs")
+    parser.add_argument("--opens", type=int, default=7, help="openings of each size, alternated")
+    parser.add_argument("--verifies", type=int, default=3, help="verify runs, each beside a floor run")
+    parser.add_argument("--ratios", action="store_true", help="end with one line `RATIOS {json}` (compare.py)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     folder = Path(tempfile.mkdtemp(prefix="banker-bench-"))
     print(f"python {sys.version.split()[0]}, edition {args.edition}, files in {folder}")
-
-    games: dict[int, Path] = {}
-    for size in sizes:
-        start = time.perf_counter()
-        path = folder / f"game-{size}.db"
-        build_game(path, size, args.edition).close()
-        games[size] = path
-        print(f"built a {size:,}-event game in {time.perf_counter() - start:.1f} s")
+    games = {size: prepared(args.games, folder, size, args.edition) for size in sizes}
+    ratios: dict[str, float] = {}
 
     small, large = games[sizes[0]], games[sizes[-1]]
     game_small, game_large = Game.open(small), Game.open(large)
@@ -210,9 +270,12 @@ def main() -> int:
               f"x{p99(samples) / base99:5.2f} p99   cpu {ms(statistics.median(CPU[name]))}")
     action_small = statistics.median(runs[f"banker action @ {sizes[0]:,} events"])
     action_large = statistics.median(runs[f"banker action @ {sizes[-1]:,} events"])
+    ratios["action vs bare commit"] = action_small / base
+    ratios["action at largest vs smallest"] = action_large / action_small
     print(f"action latency at {sizes[-1]:,} vs {sizes[0]:,} events: x{action_large / action_small:.2f}")
     if es is not None:
         es_median = statistics.median(runs["eventsourcing save one event"])
+        ratios["action vs eventsourcing"] = action_small / es_median
         print(f"banker action vs eventsourcing: x{action_small / es_median:.2f}")
 
     def undo_redo() -> None:
@@ -223,26 +286,33 @@ def main() -> int:
     game_large.do("redo")
     samples = [s / 2 for s in timed(undo_redo, 50)]
     undo_median = statistics.median(samples)
+    ratios["undo at largest vs bare commit"] = undo_median / base
     print(f"\n## undo at {sizes[-1]:,} events: first {ms(undo[0])}, median of undo+redo/2 {ms(undo_median)}"
           f", ratio to the bare commit x{undo_median / base:.2f}")
     game_small.close()
     game_large.close()
 
-    print("\n## opening a game (to state ready), median of 5")
-    for size, path in games.items():
-        opens = timed(lambda p=path: Game.open(p).close(), 5)
-        median = statistics.median(opens)
-        print(f"{size:>8,} events  {ms(median)}   x{median / base:7.1f} bare commits")
+    print(f"\n## opening a game (to state ready), median of {args.opens}, sizes alternated")
+    opens = timed_together({size: (lambda p=path: Game.open(p).close()) for size, path in games.items()},
+                           args.opens, interleave=True)
+    for size, samples in opens.items():
+        median = statistics.median(samples)
+        print(f"{size:>8,} events  {ms(median)}   x{median / statistics.median(opens[sizes[0]]):5.2f} "
+              f"the {sizes[0]:,}-event game   x{median / base:7.1f} bare commits")
+    ratios["open largest vs smallest"] = statistics.median(opens[sizes[-1]]) / statistics.median(opens[sizes[0]])
 
-    def verify() -> None:
-        store = LedgerStore.open(large)
-        try:
-            assert verify_records(store.records()) is None
-        finally:
-            store.close()
-
-    verifies = timed(verify, 3)
-    print(f"\n## banker verify at {sizes[-1]:,} events: {ms(statistics.median(verifies))}")
+    print(f"\n## banker verify at {sizes[-1]:,} events against the floor (read every row, SHA-256 each, json.loads "
+          f"each payload), alternated, median of {args.verifies}")
+    checks = timed_together({"floor": lambda: verify_floor(large),
+                             "verify in process": lambda: verify_in_process(large),
+                             "banker verify (command)": lambda: verify_command(large)}, args.verifies, interleave=True)
+    floor_median = statistics.median(checks["floor"])
+    for name, samples in checks.items():
+        print(f"{name:<24} {ms(statistics.median(samples))}   x{statistics.median(samples) / floor_median:5.2f}")
+    ratios["verify in process vs floor"] = statistics.median(checks["verify in process"]) / floor_median
+    ratios["verify command vs floor"] = statistics.median(checks["banker verify (command)"]) / floor_median
+    if args.ratios:
+        print("RATIOS " + json.dumps(ratios))
     return 0
 
 
