@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from platformdirs import user_data_dir
-from sqlalchemy.exc import DatabaseError, OperationalError
 
 from editions import EditionError, parse_edition
 
@@ -54,10 +54,7 @@ class SavedGame:
 
 
 def _read(store: LedgerStore, sql: str, *args: object) -> list[Record]:
-    with store.engine.connect() as connection:
-        rows = connection.exec_driver_sql(
-            "SELECT seq, id, action, time, type, payload, prev_hash, hash FROM event " + sql, args
-        ).all()
+    rows = store.query("SELECT seq, id, action, time, type, payload, prev_hash, hash FROM event " + sql, args)
     return [Record(*row) for row in rows]
 
 
@@ -83,7 +80,7 @@ def describe_game(path: Path) -> SavedGame:
         count = store.head()[0]
         last = last_action(store, count)
         decoded = decode_records(first + last)
-    except (LedgerError, OperationalError, DatabaseError) as error:
+    except (LedgerError, sqlite3.Error) as error:
         return SavedGame(path, "", (), "", None, 0, f"cannot be read ({error})")
     finally:
         store.close()
@@ -95,7 +92,7 @@ def describe_game(path: Path) -> SavedGame:
     except EditionError as error:
         return SavedGame(path, started.edition_id, tuple(started.players), "", None, count, str(error))
     events = [event for _, event in decoded[1:]]
-    summary = summarize(events, edition.money) if events else ""
+    summary = summarize(events, edition.money, edition) if events else ""
     when = datetime.fromisoformat(last[-1].time) if last else None
     return SavedGame(path, edition.name, tuple(started.players), summary, when, count)
 
