@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from . import events as ev
 from .describe import describe
-from .ledger import Record
+from .ledger import Record, bulk
 from .timeline import Timeline
 
 PEOPLE_FIELDS = ("player", "payer", "owner", "giver", "receiver", "first", "second", "creditor", "winner")
@@ -41,6 +41,11 @@ def _people(event: ev.Event) -> set[str]:
 
 def entries(records: list[Record]) -> list[Entry]:
     """Every stored event in order, with the balances right after it."""
+    with bulk():  # many objects made and kept: the collector would walk them again and again
+        return _entries(records)
+
+
+def _entries(records: list[Record]) -> list[Entry]:
     timeline: Timeline | None = None
     raw: list[tuple[Record, ev.Event, dict[str, int]]] = []
     groups: list[tuple[int, list[tuple[Record, ev.Event]]]] = []
