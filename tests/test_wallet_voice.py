@@ -247,3 +247,11 @@ def test_http_a_cross_player_line_is_refused_and_not_queued(served: Wallet, game
         assert (status, body) == (422, {"error": "only the banker can undo; ask the banker"})
     assert list_pending(game.store.path) == [] and game.head == head
 
+
+
+def test_a_phone_is_not_told_to_name_the_owner_of_a_deed_it_does_not_own(game: Game) -> None:
+    """The banker's way out ("name Bob") is not the phone's: a phone speaks only for its owner."""
+    game.do("buy bob boardwalk")
+    with pytest.raises(Refusal) as caught:
+        phone_meaning(game.state, "Alice", "mortgage boardwalk")
+    assert str(caught.value) == "Boardwalk belongs to Bob, not Alice: only Bob can propose that, or trade for it first"

@@ -212,7 +212,11 @@ def phone_meaning(state: GameState, proposer: str, typed: str) -> Meaning:
     if proposer not in state.players:
         raise Refusal("pick your name first")
     reading = read_phone_line(state, proposer, typed)
-    events = decide(state, reading.command)
+    try:
+        events = decide(state, reading.command)
+    except Refusal as refusal:  # "name Bob" is the banker's way out; a phone speaks only for its owner
+        raise Refusal(re.sub(r"; name (\S+), or trade for it first$", r": only \1 can propose that, "
+                             r"or trade for it first", str(refusal))) from None
     money = state.edition.money
     problem = party_refusal(state, proposer, reading.actor, events, money, reading.verb)
     if problem:
