@@ -383,6 +383,60 @@ def final_rents(events: Sequence[ev.Event]) -> list[tuple[str, str, str, str, in
             for e in events if isinstance(e, ev.FinalRentCollected) for leg in e.transfers]
 
 
+def could_raise(state: GameState, player: str) -> int:
+    """What the player could pay with, read from the edition's data (not the rules' code): cash, every building
+    sold back at half its cost and every depot at its sell-back (where the edition sells them back), every
+    unmortgaged deed mortgaged at its printed value or (City) its rent value. 003 "HELP! I'M IN DEBT!", 000:207:
+    a player is bankrupt only for a debt above this."""
+    edition, total = state.edition, state.cash(player)
+    for deed in state.deeds_of(player):
+        holding, card = state.deeds[deed], state.deed(deed)
+        if edition.sell_buildings:
+            costs = {HOTEL: card.hotel_cost, SKYSCRAPER: card.skyscraper_cost}
+            total += sum(costs.get(level, card.house_cost) for level in range(1, holding.level + 1)) // 2
+            total += edition.depot_sellback if holding.depot else 0
+        if not holding.mortgaged:
+            total += expected_rent(state, deed, 0) if edition.mortgage_value == "rent_value" else card.mortgage
+    return total
+
+
+def auction_queue_problems(state: GameState) -> list[str]:
+    """Deeds a bankruptcy left to the bank are auctioned one after another at once (000:207): while any wait,
+    an auction is open; an edition without bankruptcy auctions (Sore Losers) never queues any."""
+    if state.to_auction and not state.edition.bankruptcy_auction:
+        return [f"{state.to_auction} wait for an auction, but {state.edition.id} sells them at list price"]
+    if state.to_auction and state.auction is None:
+        return [f"{state.to_auction} wait for their bankruptcy auction but no auction is open"]
+    return []
+
+
+def action_problems(before: GameState, events: Sequence[ev.Event], after: GameState) -> list[str]:
+    """What one accepted action may never do, judged from the state before it and after it: a bankruptcy over a
+    debt the player could raise, a bankruptcy to the bank (bankruptcy_auction) that leaves its deeds without an
+    open auction, a `sold` that leaves deeds waiting and no auction open, a trade of cash alone under no_loans."""
+    problems: list[str] = []
+    edition = before.edition
+    for e in events:
+        if isinstance(e, ev.PlayerWentBankrupt):
+            can = could_raise(before, e.player)
+            if e.debt <= 0 or can >= e.debt:
+                problems.append(f"{e.player} went bankrupt over {e.debt} but could raise {can}")
+            deeds = before.deeds_of(e.player)
+            auctioned = after.auction.deed if after.auction else None
+            if e.creditor == ev.BANK and edition.bankruptcy_auction and deeds and auctioned not in deeds:
+                problems.append(f"{e.player}'s bankruptcy to the bank left {auctioned!r} at auction, not one of "
+                                f"{deeds}")
+            if (e.creditor != ev.BANK or not edition.bankruptcy_auction) and after.auction is not None:
+                problems.append(f"{e.player}'s bankruptcy to {e.creditor} opened an auction of {auctioned}")
+        if isinstance(e, ev.AuctionClosed) and after.to_auction and after.auction is None:
+            problems.append(f"{e.deed} was sold and {after.to_auction} wait, but no auction is open")
+        if isinstance(e, ev.TradeMade) and edition.no_loans and not any(
+                isinstance(x, (ev.DeedHandedOver, ev.JailCardHandedOver))
+                or (isinstance(x, ev.HoldingMoved) and x.giver in (e.first, e.second)) for x in events):
+            problems.append(f"{e.first} and {e.second} traded cash alone: a loan, and {edition.id} has no_loans")
+    return problems + auction_queue_problems(after)
+
+
 def actions_of(records: Sequence[Record]) -> list[tuple[int, list[ev.Event]]]:
     """The ledger's rows grouped into actions, as the fold takes them."""
     actions: list[tuple[int, list[ev.Event]]] = []

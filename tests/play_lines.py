@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from banker import events as ev
 from banker.state import HOTEL, GameState
 from editions import Edition
+from tests.ledger_checks import could_raise
 
 TABLES = (
     ("Alice", "Bob"),
@@ -27,7 +28,7 @@ VERBS = (
     ["buy"] * 8 + ["go"] * 3 + ["rent"] * 3 + ["pay", "collect"] * 2 + ["auction", "bid", "sold"]
     + ["tax", "card", "card", "jail", "bail", "usecard", "doubles"] + ["build"] * 6 + ["sell"] * 2
     + ["mortgage", "mortgage", "unmortgage", "unmortgage"] + ["trade"] * 5
-    + ["parking", "bankrupt", "undo", "undo", "redo"] + ["junk"] * 4
+    + ["parking", "bankrupt", "bankrupt", "undo", "undo", "redo"] + ["junk"] * 4
 )
 JUNK_WORDS = ["", "'", '"', "$", "-1", "0", "1.5", "1e3", "10000000000", "give", "get", "lift", "goojf",
               "goojf:moon", "bank", "pot", "chance", "chest", "go", "hotel", "\t", "ß", "😀", "--", "#"]
@@ -56,11 +57,23 @@ def two_groups(edition: Edition, players: tuple[str, ...]) -> list[str]:
                                           *(f"buy {shlex.quote(players[1])} {shlex.quote(d)}" for d in three)]
 
 
-# the table a game starts from: a new one, or a few groups held so buildings and hotels come up in 50 steps
+def mortgaged_deeds(edition: Edition, players: tuple[str, ...]) -> list[str]:
+    """The second player holds a group of three, mortgaged, and the railroads: a bankruptcy hands them to a player
+    who lifts the mortgages at once or pays 10%, or to the bank, whose auctions of them run one after another."""
+    three = next(g for g in streets_by_group(edition) if len(g) == 3)
+    railroads = [d for d, deed in edition.deeds.items() if deed.kind == "railroad"]
+    second = shlex.quote(players[1])
+    return [f"collect {second} 1000", *(f"buy {second} {shlex.quote(d)}" for d in three + railroads),
+            *(f"mortgage {second} {shlex.quote(d)}" for d in three)]
+
+
+# the table a game starts from: a new one, a few groups held so buildings and hotels come up in 50 steps, or
+# mortgaged deeds for a bankruptcy to hand over
 OPENINGS: dict[str, Callable[[Edition, tuple[str, ...]], list[str]]] = {
     "a new table": lambda edition, players: [],
     "one group held": one_group,
     "two groups held": two_groups,
+    "mortgaged deeds": mortgaged_deeds,
 }
 
 
@@ -70,6 +83,8 @@ class LineMaker:
 
     VERBS = VERBS
     DICE_MOST = 12  # the dice totals aimed at (the parser decides what the game accepts)
+    DEBT_STEP = 1  # how far past what a player could raise a debt is drawn, in steps of this
+    LOANS = 6  # percent of the trades typed that are cash alone
 
     def __init__(self, state: GameState, data: st.DataObject, can_redo: bool = False) -> None:
         self.state, self.data, self.can_redo = state, data, can_redo
@@ -108,8 +123,11 @@ class LineMaker:
     def amount(self, low: int = 1, high: int = 300) -> str:
         if self.chance(8):
             return self.pick(["0", "-5", "2.5", "abc", "10000000000", "1,000", "$", "1e2"])
-        value = str(self.draw(st.integers(low, max(low, high))))
-        return (self.state.edition.currency + value) if self.chance(20) else value
+        return self.money(self.draw(st.integers(low, max(low, high))))
+
+    def money(self, value: int) -> str:
+        """An exact amount as a banker writes it: 250, or with the currency sign."""
+        return (self.state.edition.currency + str(value)) if self.chance(20) else str(value)
 
     def owned_by(self, player: str) -> list[str]:
         return self.state.deeds_of(player)
@@ -121,9 +139,12 @@ class LineMaker:
         elif self.buildable() and self.chance(20):
             verb = "build"
         elif self.state.auction is not None and self.chance(75):
-            verb = self.pick(["bid", "bid", "bid", "sold"])
+            # a bankruptcy's auctions: more `sold`, so its deeds are often auctioned to the last one
+            verb = self.pick(["bid", "bid", "sold", "sold"] if self.state.to_auction else ["bid", "bid", "bid", "sold"])
         elif self.state.to_auction and self.chance(50):
             verb = "auction"
+        elif self.mortgaged_owners() and self.chance(3):  # mortgaged deeds to hand over, lifted at once or not
+            verb = "bankrupt"
         if verb == "junk":
             return self.junk()
         words = getattr(self, f"_{verb}")()
@@ -273,6 +294,11 @@ class LineMaker:
 
     def _trade(self) -> list[str]:
         state = self.state
+        if self.chance(self.LOANS):  # cash for nothing, or cash for cash: a loan, refused under no_loans (000:211)
+            first = self.player()
+            gives, gets = self.pick([(True, False), (False, True), (True, True)])
+            return [self.spell(first), self.spell(self.other(first)), "give", *([self.amount(1, 400)] * gives),
+                    "get", *([self.amount(1, 400)] * gets)]
         wanted = [(h.owner, o.owner, d) for d, h in state.deeds.items() for g in state.group(d)
                   for o in [state.deeds[g]] if g != d and h.owner != o.owner
                   and ev.BANK not in (h.owner, o.owner) and not state.group_has_buildings(d)]
@@ -289,9 +315,42 @@ class LineMaker:
         return words
 
     def _bankrupt(self) -> list[str]:
-        player = self.player()
-        return [self.spell(player)] + ([self.spell(self.pick([self.other(player), "bank"]))]
-                                       if self.chance(70) else [])
+        state = self.state
+        mortgaged = self.mortgaged_owners()
+        if mortgaged and self.chance(50):  # mortgaged deeds to a player who may lift them at once
+            player = self.pick(mortgaged)
+            return self.bankrupt_words(player, self.other(player), lift=self.chance(80), past=85)
+        owners = sorted({h.owner for h in state.deeds.values() if h.owner in state.active_players})
+        player = self.pick(owners) if owners and self.chance(60) else self.player()  # deeds to hand over or auction
+        creditor = self.pick([self.other(player), "bank"]) if self.chance(70) else ""
+        return self.bankrupt_words(player, creditor)
+
+    def mortgaged_owners(self) -> list[str]:
+        return sorted({h.owner for h in self.state.deeds.values()
+                       if h.mortgaged and h.owner in self.state.active_players})
+
+    def bankrupt_words(self, player: str, creditor: str, lift: bool | None = None, past: int = 50) -> list[str]:
+        """`<player> [<creditor>] <debt> [lift]`, the creditor left out (the bank) when empty. The debt is mostly
+        (`past` percent) past what the player could raise (a bankruptcy), else within it (refused: they can pay),
+        missing or bad."""
+        can = could_raise(self.state, player) if player in self.state.players else 0
+        step = self.DEBT_STEP
+        mode = "past" if self.chance(past) else self.pick(["within", "missing", "within", "bad", "missing"])
+        debt: str | None = None
+        if mode == "past":
+            debt = self.money(can + self.pick([1, step, self.draw(st.integers(1, 400)) * step]))
+        elif mode == "within":
+            debt = self.money(self.pick([can, max(1, can // 2), self.draw(st.integers(1, max(1, can)))]))
+        elif mode == "bad":
+            debt = self.amount()
+        words = [self.spell(player)]
+        if creditor:
+            words.append(self.spell(creditor))
+        if debt is not None:
+            words.append(debt)
+        if lift if lift is not None else self.chance(30):
+            words.append(self.pick(["lift", "lift", "LIFT"]))
+        return words
 
     def _undo(self) -> list[str]:
         return []

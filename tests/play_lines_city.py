@@ -130,6 +130,7 @@ class CityLineMaker(LineMaker):
 
     VERBS = CITY_VERBS
     STEP = 10_000  # the smallest note, and the auction's opening bid
+    DEBT_STEP = STEP
 
     # -- shared picks --------------------------------------------------------------------------------------
 
@@ -403,9 +404,13 @@ class CityLineMaker(LineMaker):
         return super()._trade()
 
     def _bankrupt(self) -> list[str]:
+        mortgaged = self.mortgaged_owners()
+        if mortgaged and self.chance(35):  # districts bought back at once by the creditor (`lift`), or not
+            player = self.pick(mortgaged)
+            return self.bankrupt_words(player, self.other(player), lift=self.chance(80), past=85)
         standing = sorted({owner for owner, _ in self.built()})
         if standing and self.chance(75):
             player = self.pick(standing)
             creditor = self.pick([self.other(player), "bank", self.other(player)]) if self.chance(85) else ""
-            return [self.spell(player)] + ([self.spell(creditor)] if creditor else [])
+            return self.bankrupt_words(player, creditor)
         return super()._bankrupt()

@@ -44,7 +44,7 @@ MEGA_OPENINGS = {**OPENINGS, "hotels on a group": hotels_on_a_group,
                  "railroads and utilities": railroads_and_utilities, "all but one of a group": all_but_one}
 # drawn from in this order, with repeats: Hypothesis favours the first entry; the new pieces come up most
 MEGA_OPENING_DRAW = ("hotels on a group", "railroads and utilities", "all but one of a group", "two groups held",
-                     "hotels on a group", "railroads and utilities", "one group held", "a new table")
+                     "hotels on a group", "mortgaged deeds", "railroads and utilities", "one group held", "a new table")
 
 
 
@@ -198,8 +198,7 @@ class MegaLineMaker(LineMaker):
         depots = sorted({h.owner for h in state.deeds.values() if h.depot and h.owner not in state.bankrupt})
         if improved and self.chance(60):  # a bankruptcy that sells skyscrapers and depots back
             player = self.pick(self.pick([towers or improved, towers or improved, depots or improved, improved]))
-            return [self.spell(player)] + ([self.spell(self.pick([self.other(player), "bank"]))]
-                                           if self.chance(70) else [])
+            return self.bankrupt_words(player, self.pick([self.other(player), "bank"]) if self.chance(70) else "")
         return super()._bankrupt()
 
     def _items(self, player: str) -> list[str]:

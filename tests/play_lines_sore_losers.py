@@ -82,7 +82,7 @@ SL_OPENINGS = {**OPENINGS, "a Mr. Monopoly on the table": mr_monopoly_on_the_tab
 # drawn from with repeats, so the new parts come up most (Hypothesis draws lumpily: several lead to each part)
 SL_OPENING_DRAW = ("a Mr. Monopoly on the table", "every property owned", "four coins each", "a built group",
                    "the end with a Mr. Monopoly", "a Mr. Monopoly on the table", "every property owned",
-                   "two groups held", "the end with a Mr. Monopoly", "a new table")
+                   "mortgaged deeds", "two groups held", "the end with a Mr. Monopoly", "a new table")
 
 SL_TABLES = (*TABLES, ("Ann", "Ben", "Cy", "Di", "Ed"))
 SL_VERBS = (VERBS + ["coin"] * 5 + ["parking"] * 3 + ["cashin"] * 3 + ["trap"] * 5 + ["release"] * 2
@@ -96,6 +96,7 @@ class SoreLosersLineMaker(LineMaker):
     """The same banker at a Sore Losers table, mostly aimed at what Mr. Monopoly and the coins allow."""
 
     VERBS = SL_VERBS
+    LOANS = 15  # most trades here carry coins (never a loan): more of the rest are cash alone
 
     @property
     def key(self) -> str:
@@ -242,5 +243,5 @@ class SoreLosersLineMaker(LineMaker):
             debtors, to_bank = self.pick([(built, False), (built, True), (rich, False), (rich, True)])
             player = self.pick(debtors or built or rich)
             creditor = "bank" if to_bank else self.other(player)
-            return [self.spell(player)] + ([self.spell(creditor)] if creditor != "bank" or self.chance(80) else [])
+            return self.bankrupt_words(player, creditor if creditor != "bank" or self.chance(80) else "")
         return super()._bankrupt()

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, Phase, note, seed, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule, run_state_machine_as_test
 
+from banker import commands as c
 from banker import events as ev
 from banker import snapshots
 from banker.errors import Refusal
@@ -31,6 +32,9 @@ from banker.state import HOTEL, SKYSCRAPER, GameState
 from banker.verify import verify_records
 from editions import Edition, load_edition
 from tests.ledger_checks import (
+    action_problems,
+    auction_queue_problems,
+    could_raise,
     earned,
     earned_in,
     expected_card_rent,
@@ -60,6 +64,17 @@ EDITIONS = {name: load_edition(name) for name in ("classic-us", "classic-uk")}
 ALL_EDITIONS = {**EDITIONS, **{name: load_edition(name) for name in ("mega", "sore-losers", "city")}}
 
 TALLY: Counter[str] = Counter()
+# refusals every edition's run must show (a phrase of the rule's message -> what the run tallies)
+REFUSALS = {
+    "raise money and pay": "refused: a solvent bankruptcy",
+    "say what": "refused: a bankruptcy without its debt",
+    "`lift` is for a player who receives": "refused: lift to the bank",
+    "is a loan": "refused: a loan",
+}
+BANKRUPTCY_AUCTIONS = ("bankruptcy auctions opened", "a sold opened the next bankruptcy auction",
+                       "bankruptcy auctions run to the end")  # required where the edition has bankruptcy_auction
+BANKRUPTCY_REQUIRED = ("bankruptcies to a player, mortgages lifted", "refused: a solvent bankruptcy",
+                       "refused: a bankruptcy without its debt", "refused: lift to the bank", "refused: a loan")
 
 
 def state_without_head(game: Game) -> dict[str, Any]:
@@ -120,6 +135,12 @@ class RandomPlay(RuleBasedStateMachine):
             assert full_state(game.state) == before and game.state_json() == before_json
             if "not a dice total" in str(refusal):  # 2-12 on two dice, 2-15 with the speed die (issue 7)
                 assert f"make 2 to {dice_most};" in str(refusal), f"{line!r} was refused with {str(refusal)!r}"
+            TALLY.update({what for phrase, what in REFUSALS.items() if phrase in str(refusal)})
+            if "raise money and pay" in str(refusal):  # refused as solvent: the player really could raise it
+                command = parse(line, state)
+                assert isinstance(command, c.Bankrupt), f"{line!r} was refused with {str(refusal)!r}"
+                can = could_raise(state, command.player)
+                assert can >= command.debt, f"{line!r} refused as solvent, but {command.player} could raise {can}"
             return
         note(f"{line!r} -> action {outcome.action}: {outcome.summary}")
         TALLY["accepted"] += 1
@@ -138,6 +159,9 @@ class RandomPlay(RuleBasedStateMachine):
                 paid = [leg for leg in event.transfers if leg.payer != ev.BANK]
                 assert paid == rent, f"{line!r} paid {paid} for the card, not {rent}"
         assert earned_in(outcome.events) == earned(state, outcome.events), f"{line!r} handed out other pieces"
+        problems = action_problems(state, outcome.events, game.state)
+        assert problems == [], f"{line!r}: {problems}"
+        self._tally_bankruptcy(state, outcome.events, game.state)
         if any(isinstance(e, ev.FinalRoundPlayed) for e in outcome.events):  # once every property is owned (001)
             assert all(h.owner != ev.BANK for h in state.deeds.values()), f"{line!r} ended with deeds unsold"
             assert final_rents(outcome.events) == expected_final_round(state), f"{line!r} paid other final rents"
@@ -165,6 +189,30 @@ class RandomPlay(RuleBasedStateMachine):
                 TALLY["utility rent on dice over 12"] += e.dice > 12
         TALLY["bankruptcies selling a skyscraper"] += bankrupt and sold_skyscraper
         TALLY["bankruptcies selling a depot"] += bankrupt and sold_depot
+
+    def _tally_bankruptcy(self, before: GameState, events: tuple[ev.Event, ...], after: GameState) -> None:
+        """Bankruptcies to a player with mortgages lifted at once, and the bank's auctions after one: opened by
+        the bankruptcy, the next opened by each `sold`, and the last one closed (the run asserts each came up)."""
+        bankrupt = any(isinstance(e, ev.PlayerWentBankrupt) for e in events)
+        opened = any(isinstance(e, ev.AuctionOpened) for e in events)
+        closed = any(isinstance(e, ev.AuctionClosed) for e in events)
+        TALLY["bankruptcies to a player, mortgages lifted"] += bankrupt and any(
+            isinstance(e, ev.MortgageLifted) for e in events)
+        TALLY["bankruptcy auctions opened"] += bankrupt and opened
+        TALLY["a sold opened the next bankruptcy auction"] += closed and opened
+        if closed and not opened and after.auction is None and self._bankruptcy_auction():
+            TALLY["bankruptcy auctions run to the end"] += 1
+
+    def _bankruptcy_auction(self) -> bool:
+        """Whether the auction open now was opened by a bankruptcy or by the `sold` of one before it (the model's
+        counted actions: the one that opened it made a player bankrupt or closed another auction)."""
+        auction = self.counted[-1][1].auction
+        for (_, earlier), (_, later) in zip(reversed(self.counted[:-1]), reversed(self.counted[1:]), strict=True):
+            if auction is None or later.auction is None or later.auction.deed != auction.deed:
+                return False
+            if earlier.auction is None or earlier.auction.deed != auction.deed:
+                return earlier.bankrupt != later.bankrupt or earlier.auction is not None
+        return False
 
     def _take(self, line: str, events: tuple[ev.Event, ...]) -> None:
         """Moves the model the way the line should have moved the game."""
@@ -224,6 +272,7 @@ class RandomPlay(RuleBasedStateMachine):
     def books_balance(self) -> None:
         if self.game is not None:
             assert table_problems(self.game.state) == []
+            assert auction_queue_problems(self.game.state) == []
 
     @invariant()
     def file_folds_to_the_state_in_memory_and_verifies(self) -> None:

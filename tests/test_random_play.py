@@ -25,11 +25,21 @@ import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize
 
+from banker import commands as c
+from banker import events as ev
 from banker import snapshots
+from banker.errors import Refusal
+from banker.fold import apply
 from banker.game import Game
+from banker.language import parse
+from banker.rules import bankruptcy, decide, trade
+from banker.rules.money import raisable_from
 from banker.state import SKYSCRAPER, GameState
 from editions import load_edition
 from tests.ledger_checks import (
+    action_problems,
+    auction_queue_problems,
+    could_raise,
     table_problems,
 )
 from tests.play_lines_mega import (
@@ -40,7 +50,17 @@ from tests.play_lines_mega import (
     MegaLineMaker,
     hotels_on_a_group,
 )
-from tests.play_machine import ALL_EDITIONS, EDITIONS, MEGA_COMMANDS, MIN_COMMANDS, TALLY, RandomPlay, play_batches
+from tests.play_machine import (
+    ALL_EDITIONS,
+    BANKRUPTCY_AUCTIONS,
+    BANKRUPTCY_REQUIRED,
+    EDITIONS,
+    MEGA_COMMANDS,
+    MIN_COMMANDS,
+    TALLY,
+    RandomPlay,
+    play_batches,
+)
 
 
 class MegaPlay(RandomPlay):
@@ -63,7 +83,8 @@ def test_random_play_keeps_the_books_balanced_and_the_ledger_true(monkeypatch: p
     # the run is only worth something if it reached the interesting parts of the game
     for event in ("DeedBought", "AuctionClosed", "RentPaid", "BuildingsBuilt", "BuildingsSold", "TradeMade",
                   "MortgageLifted", "PlayerWentBankrupt", "JailLeft", "CardDrawn", "ActionUndone",
-                  "ActionRedone", "reopened with a snapshot to use", "hotels built"):
+                  "ActionRedone", "reopened with a snapshot to use", "hotels built",
+                  *BANKRUPTCY_AUCTIONS, *BANKRUPTCY_REQUIRED):
         assert TALLY[event] > 0, f"random play never produced {event}: {dict(TALLY)}"
     assert TALLY["refused"] > TALLY["commands"] // 10 and TALLY["accepted"] > TALLY["commands"] // 5
 
@@ -78,7 +99,8 @@ def test_random_play_on_a_mega_table_and_with_the_speed_die(monkeypatch: pytest.
                  "bankruptcies selling a skyscraper",
                  "bus_ticket moved: bus ticket", "bus_ticket moved: expired", "bus_ticket moved: All Tickets Expire",
                  "bus_ticket moved: ridden", "bus_ticket moved: birthday gift", "bus_ticket moved: trade",
-                 "bus_ticket moved: bankruptcy", "utility rent, 3 owned", "utility rent on dice over 12"):
+                 "bus_ticket moved: bankruptcy", "utility rent, 3 owned", "utility rent on dice over 12",
+                 *BANKRUPTCY_AUCTIONS, *BANKRUPTCY_REQUIRED):
         assert TALLY[what] > 0, f"random play never produced {what}: {dict(TALLY)}"
     assert TALLY["refused"] > TALLY["commands"] // 10 and TALLY["accepted"] > TALLY["commands"] // 5
 
@@ -132,5 +154,44 @@ def test_the_table_checks_catch_a_broken_mega_table(tmp_path: Path) -> None:
         assert table_problems(coins) == []
         coins.held["coin"].update(Alice=5, bank=coins.held["coin"]["bank"] - 3)  # the most is four
         assert any("more than the 4 allowed" in p for p in table_problems(coins)), table_problems(coins)
+    finally:
+        game.close()
+
+
+def test_the_action_checks_catch_a_solvent_bankruptcy_a_loan_and_an_auction_left_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Control for the checks after every accepted line (issue 14): rules broken on purpose let through a
+    bankruptcy the player could pay, a trade of cash alone, a bankruptcy to the bank without its auction and a
+    `sold` that does not open the next; `action_problems` names each, and passes the honest actions."""
+    game = Game.create(tmp_path / "game.db", EDITIONS["classic-us"], ("Alice", "Bob", "Carol"))
+    try:
+        for line in ("buy Alice Boardwalk", "buy Alice 'Park Place'", "mortgage Alice 'Park Place'",
+                     "buy Alice Reading", "buy Bob 'Short Line'"):
+            game.do(line)
+        state = game.state
+        can = could_raise(state, "Alice")  # cash, Boardwalk and Reading mortgaged: the data's sum and the rules'
+        assert can == raisable_from(state, "Alice").total == state.cash("Alice") + 200 + 100
+        with pytest.raises(Refusal, match="raise money and pay"):
+            game.do(f"bankrupt Alice {can}")
+
+        monkeypatch.setattr(bankruptcy, "solvent_refusal", lambda *args: None)  # a rule that forgets the debt
+        solvent = decide(state, c.Bankrupt("Alice", ev.BANK, can))
+        assert any("could raise" in p for p in action_problems(state, solvent, apply(state, solvent)))
+        monkeypatch.setattr(trade, "loan_refusal", lambda *args: None)  # a rule that forgets no_loans
+        loan = decide(state, parse("trade Alice Bob give $10 get $5", state))
+        assert any("a loan" in p for p in action_problems(state, loan, apply(state, loan)))
+        monkeypatch.undo()
+
+        honest = decide(state, c.Bankrupt("Alice", ev.BANK, can + 1))
+        after = apply(state, honest)
+        assert action_problems(state, honest, after) == [] and after.auction is not None
+        unopened = [e for e in honest if not isinstance(e, ev.AuctionOpened)]
+        assert any("left None at auction" in p for p in action_problems(state, unopened, apply(state, unopened)))
+        sold = decide(after, c.CloseAuction())
+        assert action_problems(after, sold, apply(after, sold)) == [] and isinstance(sold[-1], ev.AuctionOpened)
+        stops = sold[:-1]  # the next deed's auction left out
+        problems = action_problems(after, stops, apply(after, stops))
+        assert any("no auction is open" in p for p in problems), problems
+        assert auction_queue_problems(apply(after, stops)) != []
     finally:
         game.close()

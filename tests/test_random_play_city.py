@@ -33,7 +33,7 @@ from banker.state import SKYSCRAPER, GameState, Spin
 from tests.ledger_checks import expected_rent, table_problems
 from tests.play_lines import TABLES
 from tests.play_lines_city import CITY_HOUSE_RULES, CITY_OPENING_DRAW, CITY_OPENINGS, CityLineMaker
-from tests.play_machine import ALL_EDITIONS, TALLY, RandomPlay, play_batches
+from tests.play_machine import ALL_EDITIONS, BANKRUPTCY_AUCTIONS, BANKRUPTCY_REQUIRED, TALLY, RandomPlay, play_batches
 
 CITY_COMMANDS = int(os.environ.get("BANKER_PLAY_CITY_COMMANDS", "3000"))
 # refusals worth seeing at least once: a phrase of the rule's message -> what the run tallies
@@ -173,7 +173,8 @@ def test_random_play_on_a_city_table(monkeypatch: pytest.MonkeyPatch) -> None:
                  "TradeMade", "built-on districts traded", "bankruptcies to a player with buildings standing",
                  "bankruptcies to the bank with buildings standing", "a bankrupt's district auctioned",
                  "AuctionClosed", "bids of M10k", "ClockStarted", "ActionUndone", "ActionRedone",
-                 "reopened with a snapshot to use", *sorted(set(REFUSALS.values()))):
+                 "reopened with a snapshot to use", *sorted(set(REFUSALS.values())), *BANKRUPTCY_AUCTIONS,
+                 *BANKRUPTCY_REQUIRED):
         assert TALLY[what] > 0, f"random play never produced {what}: {dict(TALLY)}"
     assert TALLY["refused"] > TALLY["commands"] // 10 and TALLY["accepted"] > TALLY["commands"] // 5
 
@@ -186,9 +187,11 @@ def test_the_table_checks_catch_a_broken_city_table(tmp_path: Path) -> None:
     try:
         for line in CITY_OPENINGS["blocks standing"](game.state.edition, players) + [
                 "skyscraper Alice Westlands", "stadium Alice Westlands", "mortgage Alice Westlands",
-                "buy Bob Summergate", "spin Bob 1", "build Bob Summergate industrial", "bankrupt Bob"]:
+                "buy Bob Summergate", "spin Bob 1", "build Bob Summergate industrial", "bankrupt Bob 99m",
+                "sold", "sold"]:  # the bank auctions Bob's two districts one after the other; nobody bids
             game.do(line)
         state = game.state
+        assert state.auction is None and state.to_auction == []
         assert table_problems(state) == [], table_problems(state)
         westlands, summergate = state.deeds["Westlands"], state.deeds["Summergate"]
         assert westlands.blocks == 7 and westlands.skyscraper and westlands.mortgaged

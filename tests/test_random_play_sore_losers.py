@@ -47,7 +47,7 @@ from tests.play_lines_sore_losers import (
     SoreLosersLineMaker,
     every_property_owned,
 )
-from tests.play_machine import TALLY, RandomPlay, play_batches
+from tests.play_machine import BANKRUPTCY_REQUIRED, TALLY, RandomPlay, play_batches
 
 SORE_LOSERS_COMMANDS = int(os.environ.get("BANKER_PLAY_SORE_LOSERS_COMMANDS", "3000"))
 EXAMPLES_PER_BATCH = 10  # ~600 lines a batch: a 3000-line run draws its openings from five seeds, not one
@@ -74,7 +74,7 @@ REQUIRED = (  # every one must come up in a run, or it proves nothing about that
     "bankrupt to a player with coins", "bankrupt to the bank with coins",
     "bought from the bank with buildings", "mortgaged with buildings", "DeedBought", "RentPaid",
     "BuildingsBuilt", "TradeMade", "AuctionClosed", "ActionUndone", "ActionRedone",
-    "reopened with a snapshot to use",
+    "reopened with a snapshot to use", *BANKRUPTCY_REQUIRED,
 )
 
 
