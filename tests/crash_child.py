@@ -1,9 +1,10 @@
 """The process tests/test_crash.py kills: it plays a scripted game and says what it is doing.
 
 Runs as a small fork server so each kill does not pay for a fresh interpreter:
-each line on stdin, `GAME SEED SLOW_MS BROKEN`, forks one worker that opens the
+each line on stdin, `GAME SEED SLOW_MS BROKEN [SCRIPT]`, forks one worker that opens the
 game and plays multi-leg actions (trades of five and more legs, bankruptcies,
-their undos) until it is killed. On a Mega game the script also builds skyscrapers
+the bank's auctions after them, their undos) until it is killed; SCRIPT names one of
+tests/crash_scripts.py's SCRIPTS instead of the edition's own. On a Mega game the script also builds skyscrapers
 and train depots, takes, expires, rides and trades bus tickets, and its bankruptcies
 sell skyscrapers and depots back to the bank. Sore Losers and City games play their
 own scripts (tests/crash_scripts.py). Every line below is one `os.write`, so a line is
@@ -54,7 +55,7 @@ from banker.rules.buildings import build_refusal, sell_refusal
 from banker.rules.mega import depot_refusal
 from banker.rules.trade import tradable_refusal
 from banker.state import SKYSCRAPER, GameState
-from tests.crash_scripts import edition_tags, script_for
+from tests.crash_scripts import SCRIPTS, BankruptcyWalk, bankrupt_line, edition_tags, script_for
 
 ACTIONS_PER_WORKER = 5000
 
@@ -106,7 +107,18 @@ class Watch:
             self.rows = 0
 
     def install(self) -> None:
-        """Every engine banker.ledger makes from now on traces its connections here."""
+        """Every connection banker.ledger opens from now on traces its statements here: its own sqlite3
+        connection where the store keeps one (`_connect`), else every connection of its SQLAlchemy engine."""
+        if hasattr(ledger, "_connect"):
+            connect = ledger._connect
+
+            def traced_connect(*args: Any, **kwargs: Any) -> Any:
+                connection = connect(*args, **kwargs)
+                connection.set_trace_callback(self.trace)
+                return connection
+
+            ledger._connect = traced_connect
+            return
         make_engine = ledger._engine
 
         def traced_engine(*args: Any, **kwargs: Any) -> Any:
@@ -201,8 +213,8 @@ def next_line(state: GameState, rng: random.Random) -> str:
         return " ".join(words + (["lift"] if rng.random() < 0.3 else []))
     if roll < 0.70:
         player = rng.choice(players)
-        creditor = rng.choice([p for p in players if p != player] + ["bank"])
-        return f"bankrupt {q(player)} {q(creditor)}"
+        creditor = rng.choice([p for p in players if p != player] + [ev.BANK])
+        return bankrupt_line(state, rng, player, creditor, lift=creditor != ev.BANK and rng.random() < 0.3)
     if roll < 0.78:
         return f"go {q(min(players, key=state.cash))}"
     if roll < 0.82:
@@ -245,7 +257,7 @@ def next_mega_line(state: GameState, rng: random.Random) -> str:
         return " ".join(words)
     if roll < 0.56:  # sells every building and depot, hands over or returns every ticket; undone next
         player = rng.choice(players)
-        return f"bankrupt {q(player)} {q(rng.choice([p for p in players if p != player] + ['bank']))}"
+        return bankrupt_line(state, rng, player, rng.choice([p for p in players if p != player] + [ev.BANK]))
     if roll < 0.78:
         player = rng.choice(players)
         holders = [p for p in players if tickets[p]]
@@ -266,7 +278,7 @@ def next_mega_line(state: GameState, rng: random.Random) -> str:
     return rng.choice(["undo", "redo", f"go {q(rng.choice(players))}"])
 
 
-def play(path: str, seed: str, slow_ms: float, broken: bool) -> None:
+def play(path: str, seed: str, slow_ms: float, broken: bool, named: str = "") -> None:
     say(f"S {os.getpid()}")
     watch = Watch(slow_ms / 1000)
     watch.install()
@@ -275,7 +287,8 @@ def play(path: str, seed: str, slow_ms: float, broken: bool) -> None:
     game = Game.open(path)
     say(f"O {game.head[0]}")
     rng = random.Random(f"{seed}:{game.head[0]}")
-    script = script_for(game.state) or (next_mega_line if "bus_ticket" in game.state.held else next_line)
+    edition = script_for(game.state) or (next_mega_line if "bus_ticket" in game.state.held else next_line)
+    script = BankruptcyWalk(SCRIPTS[named], go_on=0.9) if named else BankruptcyWalk(edition)
     for _ in range(ACTIONS_PER_WORKER):
         line = script(game.state, rng)
         try:
@@ -296,12 +309,12 @@ def serve() -> None:
     for request in sys.stdin:
         if not request.strip():
             continue
-        path, seed, slow_ms, broken = request.split()
+        path, seed, slow_ms, broken, *named = request.split()
         pid = os.fork()
         if pid == 0:
             code = 0
             try:
-                play(path, seed, float(slow_ms), broken == "1")
+                play(path, seed, float(slow_ms), broken == "1", *named)
             except BaseException:
                 traceback.print_exc()
                 code = 1

@@ -8,6 +8,11 @@ skyscrapers, the tower, planning permission, the Rent Dodge card, mortgages at t
 of built districts and bankruptcies (to the bank, whose districts are then auctioned). Every script
 keeps the table playable forever: bankruptcies are undone, the poorest player is topped up.
 The openings put each game where those actions are legal; tests/test_crash.py plays them once.
+
+Every bankruptcy is one the rules accept: its debt is past what the player could raise. `BankruptcyWalk`
+wraps each script: after a bankruptcy to the bank it runs the bank's auctions of the deeds (a bid, then
+`sold`, which opens the next) some or all of the way, then undoes back to before the bankruptcy. The
+`bankruptcy-auctions` script (`SCRIPTS`) plays little else, on a classic game (`bankruptcy_opening`).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from banker import events as ev
 from banker.events import BANK
 from banker.rules import city
 from banker.rules.deeds import rent_refusal
+from banker.rules.money import raisable_from
 from banker.rules.trade import holding_room
 from banker.state import GameState
 
@@ -48,6 +54,15 @@ def stealable(state: GameState, player: str) -> list[str]:
     """Deeds Mr. Monopoly may take when he traps `player`: any but a street of a complete set (001)."""
     return [d for d in state.deeds_of(player)
             if not (state.deed(d).kind == "street" and state.owns_group(player, d))]
+
+
+def bankrupt_line(state: GameState, rng: random.Random, player: str, creditor: str, lift: bool = False) -> str:
+    """A bankruptcy the rules accept: a debt past everything the player could raise (cash, buildings sold back,
+    every deed mortgaged), in steps of the edition's opening bid (M10k in City). The bank is named or left out."""
+    step = state.edition.auction_min_bid
+    debt = raisable_from(state, player).total + rng.randint(1, 500) * step
+    to = "" if creditor == BANK and rng.random() < 0.3 else f" {q(creditor)}"
+    return f"bankrupt {q(player)}{to} {debt}" + (" lift" if lift else "")
 
 
 def mortgage_line(state: GameState, rng: random.Random, players: list[str]) -> str:
@@ -120,7 +135,7 @@ def next_sore_losers_line(state: GameState, rng: random.Random) -> str:
         return coin_trade(state, rng, players, coins, key)
     if roll < 0.81:  # the debtor's coins go back to the bank; undone next
         debtor = rng.choice([p for p in players if coins[p]] or players)
-        return f"bankrupt {q(debtor)} {q(rng.choice([p for p in players if p != debtor] + ['bank']))}"
+        return bankrupt_line(state, rng, debtor, rng.choice([p for p in players if p != debtor] + [BANK]))
     if roll < 0.86:
         trapped = sorted(state.trapped & set(players))
         if trapped and rng.random() < 0.5:
@@ -168,7 +183,7 @@ def city_opening(state: GameState) -> list[str]:
 
 def next_city_line(state: GameState, rng: random.Random) -> str:
     """Blocks after each spin, the bonus pieces, planning permission, the Rent Dodge card, mortgages at the rent
-    value, trades of built districts and bankruptcies (what follows one is CityScript's)."""
+    value, trades of built districts and bankruptcies (what follows one is BankruptcyWalk's)."""
     if state.bankrupt:
         return "undo"
     if state.auction is not None:
@@ -216,8 +231,8 @@ def next_city_line(state: GameState, rng: random.Random) -> str:
         return " ".join(words)
     if roll < 0.69:  # to the bank half the time: its districts go to auction
         player = rng.choice(players)
-        creditor = "bank" if rng.random() < 0.5 else rng.choice([p for p in players if p != player])
-        return f"bankrupt {q(player)} {q(creditor)}"
+        creditor = BANK if rng.random() < 0.5 else rng.choice([p for p in players if p != player])
+        return bankrupt_line(state, rng, player, creditor, lift=creditor != BANK and rng.random() < 0.3)
     if roll < 0.82:  # for the district's rent value now, bought back for the same
         return mortgage_line(state, rng, players)
     return rng.choice(["undo", "redo", f"go {q(rng.choice(players))}"])
@@ -256,28 +271,69 @@ def dodge_or_rent(state: GameState, rng: random.Random, players: list[str]) -> s
     return f"rent {q(player)} {q(rng.choice(due))}" if due else f"go {q(player)}"
 
 
-class CityScript:
-    """`next_city_line`, and after a bankruptcy to the bank: auction some of its districts, then undo back to
-    before it. It remembers that it is undoing: a walk back and forth at random would undo a sale and make
-    it again without end."""
+class BankruptcyWalk:
+    """A script, and after a bankruptcy: the bank's auctions of its deeds (each `sold` opens the next) run some or
+    all of the way, a bid before most, then undo back to before the bankruptcy. It remembers that it is undoing:
+    a walk back and forth at random would undo a sale and make it again without end."""
 
-    def __init__(self) -> None:
+    def __init__(self, script: Script, go_on: float = 0.6) -> None:
+        self.script, self.go_on = script, go_on  # go_on: the chance of a next step forward rather than undo
         self.undoing = False
 
     def __call__(self, state: GameState, rng: random.Random) -> str:
         if not state.bankrupt:
             self.undoing = False
-            return next_city_line(state, rng)
+            return self.script(state, rng)
         auction = state.auction
-        if not self.undoing:
-            if auction is not None and not auction.high_bidder:
-                return f"bid {q(max(state.active_players, key=state.cash))} {rng.randint(1, 50) * 10}k"
-            if auction is not None:
-                return "sold"
-            if state.to_auction and rng.random() < 0.5:
-                return f"auction {q(rng.choice(state.to_auction))}"
+        if not self.undoing and auction is not None and rng.random() < self.go_on:
+            if not auction.high_bidder and rng.random() < 0.6:
+                bidder = max(state.active_players, key=state.cash)
+                bid = min(state.cash(bidder), state.edition.auction_min_bid * rng.randint(1, 50))
+                return f"bid {q(bidder)} {bid}"
+            return "sold"
         self.undoing = True
         return "undo"
+
+
+def bankruptcy_opening(state: GameState) -> list[str]:
+    """Every player holds two colour groups, the first with two houses a street and the second mortgaged, and a
+    railroad: a bankruptcy to the bank sells the houses and opens the first of several auctions."""
+    players = state.players
+    streets, railroads = groups(state, "street"), groups(state, "railroad")[0]
+    lines = []
+    for number, player in enumerate(players):
+        built, mortgaged = streets[number], streets[number + len(players)]
+        lines += [f"collect {q(player)} 2000", *(f"buy {q(player)} {q(d)}" for d in built + mortgaged),
+                  f"buy {q(player)} {q(railroads[number])}"]
+        lines += [f"build {q(player)} {q(d)}" for _ in range(2) for d in built]
+        lines += [f"mortgage {q(player)} {q(d)}" for d in mortgaged]
+    return lines
+
+
+def next_bankruptcy_line(state: GameState, rng: random.Random) -> str:
+    """Bankruptcies, most to the bank (its auctions are `BankruptcyWalk`'s), the others to a player who lifts the
+    mortgages received or pays 10%; mortgages come and go; the poorest player is topped up."""
+    if state.bankrupt:
+        return "undo"
+    if state.auction is not None:
+        return "sold"
+    players = list(state.active_players)
+    poorest = min(players, key=state.cash)
+    if state.cash(poorest) < 500:
+        return f"collect {q(poorest)} 1500"
+    player = rng.choice(players)
+    roll = rng.random()
+    if roll < 0.5:
+        return bankrupt_line(state, rng, player, BANK)
+    if roll < 0.78:
+        creditor = max((p for p in players if p != player), key=state.cash)
+        return bankrupt_line(state, rng, player, creditor, lift=rng.random() < 0.7)
+    if roll < 0.88:
+        return mortgage_line(state, rng, players)
+    return rng.choice(["undo", "redo", f"go {q(player)}"])
+
+
+SCRIPTS: dict[str, Script] = {"bankruptcy-auctions": next_bankruptcy_line}  # by name, for a test's games
 
 
 # -- choosing a script, and the tags of the pieces it moves ------------------------------------------------
@@ -288,14 +344,24 @@ def script_for(state: GameState) -> Script | None:
     if state.edition.mr_monopoly and any(k.awarded_for for k in state.edition.holdings.values()):
         return next_sore_losers_line
     if state.edition.max_blocks:
-        return CityScript()
+        return next_city_line
     return None
 
 
 def edition_tags(state: GameState, plan: Sequence[ev.Event]) -> set[str]:
-    """The Sore Losers and City pieces an action moves, named for the test's tally (`state` is before it)."""
+    """The Sore Losers and City pieces an action moves, and what a bankruptcy does (opens the bank's first auction,
+    lifts the mortgages received; a `sold` that opens the next auction), named for the test's tally (`state` is
+    before it)."""
     found: set[str] = set()
     trapping = any(isinstance(e, ev.PlayerTrapped) for e in plan)
+    bankrupt = any(isinstance(e, ev.PlayerWentBankrupt) for e in plan)
+    opened = any(isinstance(e, ev.AuctionOpened) for e in plan)
+    if bankrupt and opened:
+        found.add("bankruptcy-auction-opened")
+    if opened and any(isinstance(e, ev.AuctionClosed) for e in plan):
+        found.add("next-auction-opened")
+    if bankrupt and any(isinstance(e, ev.MortgageLifted) for e in plan):
+        found.add("mortgages-lifted")
     for e in plan:
         if isinstance(e, ev.HoldingMoved) and e.kind in state.edition.holdings:
             kind = state.edition.holdings[e.kind]

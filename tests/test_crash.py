@@ -16,6 +16,10 @@ Their actions are short (rent and its coin, a Build spin's blocks), so their mid
 edition action after another: right after a row of it went in, or for an action of one row, with the
 transaction open before its row.
 
+Issue 14: every bankruptcy carries its debt (past what the player could raise); a bankruptcy to the bank
+opens the auction of its first deed in the same action and each `sold` opens the next. Kills aim inside
+both, and inside a bankruptcy whose creditor lifts the mortgages received at once.
+
 Seeded; a failure prints the seed. Replay with `BANKER_CRASH_SEED=<seed>`.
 """
 
@@ -41,13 +45,14 @@ from banker.state import GameState
 from banker.verify import verify_records
 from editions import load_edition
 from tests.crash_child import events_digest, records_digest
-from tests.crash_scripts import city_opening, sore_losers_opening
+from tests.crash_scripts import bankruptcy_opening, city_opening, sore_losers_opening
 
 HERE = Path(__file__).parent
 SEED = int(os.environ.get("BANKER_CRASH_SEED") or random.SystemRandom().randrange(2**32))
 KILLS = 210
 MEGA_KILLS = 70
 EDITION_KILLS = 35  # each of Sore Losers and City
+BANKRUPTCY_KILLS = 28  # inside bankruptcies to the bank and their auctions (a classic game)
 KILLS_PER_GAME = 7
 PLAYERS = ("Alice", "Bob", "Carol", "Dan")
 
@@ -61,9 +66,9 @@ class ChildServer:
                                      stdout=subprocess.PIPE, stderr=errors.open("wb"), cwd=HERE.parent)
         self.buffer = b""
 
-    def start(self, path: Path, seed: str, slow_ms: float, broken: bool = False) -> int:
+    def start(self, path: Path, seed: str, slow_ms: float, broken: bool = False, script: str = "") -> int:
         assert self.proc.stdin is not None
-        self.proc.stdin.write(f"{path} {seed} {slow_ms} {int(broken)}\n".encode())
+        self.proc.stdin.write(f"{path} {seed} {slow_ms} {int(broken)} {script}\n".encode())
         self.proc.stdin.flush()
         first = self.line(20)
         assert first.startswith("S "), f"worker did not start: {first!r}; {self.errors.read_text()}"
@@ -160,10 +165,12 @@ class KillReport:
 
 
 def kill_once(server: ChildServer, path: Path, rng: random.Random, slow_ms: float, mode: str,
-              broken: bool = False, min_rows: int = 5, wanted: str = "") -> tuple[list[str], KillReport]:
+              broken: bool = False, min_rows: int = 5, wanted: str = "",
+              script: str = "") -> tuple[list[str], KillReport]:
     """One worker, killed at a random time, or mid-action: after a row of an action of at least `min_rows`
-    (before the row of a one-row action when min_rows is 1), one whose verb or tags include `wanted` if given."""
-    pid = server.start(path, str(rng.randrange(2**32)), slow_ms, broken)
+    (before the row of a one-row action when min_rows is 1), one whose verb or tags include `wanted` if given.
+    `script` names the worker's script (tests/crash_scripts.py's SCRIPTS) instead of the edition's."""
+    pid = server.start(path, str(rng.randrange(2**32)), slow_ms, broken, script)
     lines: list[str] = []
     if mode == "opening":
         time.sleep(rng.uniform(0, 0.01))
@@ -251,7 +258,7 @@ def opened(edition: str, opening: Callable[[GameState], list[str]]) -> Callable[
 
 
 def kill_games(tmp_path: Path, kills: int, make: Callable[[Path], list[str]], tally: Counter[str],
-               min_rows: int = 5, targets: Sequence[str] = ()) -> None:
+               min_rows: int = 5, targets: Sequence[str] = (), script: str = "") -> None:
     """Games of KILLS_PER_GAME kills each until `kills`: every action stays whole or absent after each kill.
 
     With `targets` (verbs or tags), mid-action kills take them in turn and are the most common mode.
@@ -270,7 +277,8 @@ def kill_games(tmp_path: Path, kills: int, make: Callable[[Path], list[str]], ta
                 wanted = ""
                 if targets and mode == "mid-action":
                     wanted, slow_ms = targets[tally["mode mid-action"] % len(targets)], 5.0
-                lines, report = kill_once(server, path, rng, slow_ms, mode, min_rows=min_rows, wanted=wanted)
+                lines, report = kill_once(server, path, rng, slow_ms, mode, min_rows=min_rows, wanted=wanted,
+                                          script=script)
                 plans.take(lines)
                 tally["kills"] += 1
                 tally[f"mode {mode}"] += 1
@@ -391,4 +399,23 @@ def test_sigkill_on_a_city_game_leaves_every_action_whole_or_absent(tmp_path: Pa
     assert tally["kills inside a transaction of undo"] >= 1, dict(tally)
     for tag in (*targets[:-1], "stadium-built", "skyscraper-built", "tower-built", "railroad-placed",
                 "hazard-built", "auctioned-after-bankruptcy"):
+        assert tally[f"committed with {tag}"] >= 1, (tag, dict(tally))
+
+
+def test_sigkill_inside_a_bankruptcy_to_the_bank_and_its_auctions(tmp_path: Path) -> None:
+    """Issue 14: kills inside a bankruptcy to the bank that opens its first deed's auction in the same action,
+    inside a `sold` that opens the next one, inside a bankruptcy whose creditor lifts the mortgages received, and
+    inside their undos; every action is whole or absent."""
+    print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
+    tally: Counter[str] = Counter()
+    targets = ("bankruptcy-auction-opened", "next-auction-opened", "mortgages-lifted", "undo")
+    kill_games(tmp_path, BANKRUPTCY_KILLS, opened("classic-us", bankruptcy_opening), tally, min_rows=1,
+               targets=targets, script="bankruptcy-auctions")
+    assert tally["kills"] >= BANKRUPTCY_KILLS
+    assert tally["kills inside an open transaction"] >= tally["kills"] // 3, dict(tally)
+    assert tally["kills with rows already inserted"] >= 5, dict(tally)
+    for tag in targets[:-1]:
+        assert tally[f"kills inside a transaction with {tag}"] >= 1, (tag, dict(tally))
+    assert tally["kills inside a transaction of undo"] >= 1, dict(tally)
+    for tag in (*targets[:-1], "auctioned-after-bankruptcy", "returned-for-auction"):
         assert tally[f"committed with {tag}"] >= 1, (tag, dict(tally))
