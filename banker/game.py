@@ -105,6 +105,7 @@ class Game:
         started = ev.GameStarted(edition.raw, edition.id, names, rules, transfers=tuple(transfers))
         store = LedgerStore.create(Path(path))
         game = cls(store)
+        game._seen_version = store.data_version()
         game._ingest(store.append([started], (0, GENESIS)))
         return game
 
@@ -113,6 +114,7 @@ class Game:
         store = LedgerStore.open(Path(path))
         game = cls(store)
         try:
+            game._seen_version = store.data_version()  # before reading: a write in between is noticed
             game._load()
         except (LedgerError, FoldError, ev.EventDecodeError, sqlite3.Error, ValueError, TypeError) as error:
             store.close()
@@ -219,12 +221,14 @@ class Game:
         self._ingest(new)
         return len(new)
 
-    def _catch_up(self) -> None:
-        """Reload only when another connection committed since we last looked (cheap check)."""
+    def _changed_elsewhere(self) -> bool:
+        """Whether another connection stored events since we last looked (SQLite's data_version); if so,
+        they are taken in."""
         version = self.store.data_version()
-        if version != self._seen_version:
-            self.reload()
-            self._seen_version = version
+        if version == self._seen_version:
+            return False
+        self._seen_version = version
+        return self.reload() > 0
 
     # -- acting ---------------------------------------------------------------
 
@@ -236,16 +240,21 @@ class Game:
         return self._with_retry(lambda: command)
 
     def _with_retry(self, make: object) -> Outcome:
-        self._catch_up()
+        """Act on the state in memory; another writer is noticed without a look at the file per action.
+
+        The append refuses a head that moved (GameChanged): take in the other writer's actions and
+        try again. A refusal is checked the same way before it is given: when another connection
+        stored events since, the line is tried again on the state they made.
+        """
         for attempt in range(3):
-            command = make()  # type: ignore[operator]
             try:
-                return self._execute(command)
+                return self._execute(make())  # type: ignore[operator]
             except GameChanged:
                 self.reload()
-                if attempt == 2:
-                    raise Refusal("the game changed in another window; it was reloaded, retry") from None
-        raise AssertionError("unreachable")
+            except Refusal:
+                if attempt == 2 or not self._changed_elsewhere():
+                    raise
+        raise Refusal("the game changed in another window; it was reloaded, retry")
 
     def _execute(self, command: c.Command) -> Outcome:
         assert self.timeline is not None
