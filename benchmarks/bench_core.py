@@ -64,13 +64,16 @@ CITY_LINES = ["pay alice 100k bob", "pay bob 100k carol", "spin alice 2", "pay c
               "rent alice diamond", "parking bob", "spin bob 1", "dodge bob fortune", "pay carol 500k alice",
               "go bob", "mortgage carol fortune", "unmortgage carol fortune", "rent bob fortune",
               "pay carol 350k bob", "pay bob 2m"]
+# The UK board: the same lines, Mayfair and Park Lane for the dark blues (the same prices and rents)
+UK_LINES = [line.replace("board", "mayfair") for line in LINES]
 OPENINGS = {"mega": ["buy carol boardwalk", "buy carol park", "buy carol reading", "ticket alice"],
-            "city": ["buy carol fortune", "buy carol diamond"]}
+            "city": ["buy carol fortune", "buy carol diamond"], "uk": ["buy carol mayfair", "buy carol park"]}
 
 
 def lines_for(edition: str) -> list[str]:
     """The classic lines; on an edition with its own pieces (depots, tickets, coins, blocks), those among them."""
-    return {"mega": MEGA_LINES, "city": CITY_LINES, "sore-losers": SORE_LOSERS_LINES}.get(kind_of(edition), LINES)
+    return {"mega": MEGA_LINES, "city": CITY_LINES, "sore-losers": SORE_LOSERS_LINES,
+            "uk": UK_LINES}.get(kind_of(edition), LINES)
 
 
 def kind_of(edition: str) -> str:
@@ -80,7 +83,9 @@ def kind_of(edition: str) -> str:
         return "city"
     if data.has_depots:
         return "mega"
-    return "sore-losers" if data.mr_monopoly else "classic"
+    if data.mr_monopoly:
+        return "sore-losers"
+    return "classic" if "Boardwalk" in data.deeds else "uk"
 
 
 CPU: dict[str, list[float]] = {}  # process CPU seconds per sample, by run name (not inflated by a busy machine)
