@@ -51,7 +51,9 @@ TEMPLATES = ["pay {p} {a}", "pay {p} {a} {q}", "collect {p} {a}", "collect {p} {
              "rent {p} {d} {n}", "mortgage {p} {d}", "unmortgage {p} {d}", "go {p}", "jail {p}", "bail {p}",
              "tax {p} {d}", "trade {p} {q} give {a} get {d}", "trade {p} {q} give {d} {a} get {a} lift",
              "build {p} {d} {n}", "sell {p} {d}", "bid {p} {a}", "auction {d}", "sold", "undo", "redo",
-             "card {p} chest {d}", "card {p} chance {d} {n} go", "usecard {p}", "parking {p}", "bankrupt {p} {q}"]
+             "card {p} chest {d}", "card {p} chance {d} {n} go", "usecard {p}", "parking {p}", "bankrupt {p} {q}",
+             "bankrupt {p} {a}", "bankrupt {p} {q} {a}", "bankrupt {p} {q} {a} lift", "bankrupt {p} {a} lift",
+             "trade {p} {q} give {a} get {a}", "trade {p} {q} give {a} get"]
 good_amounts = st.one_of(st.integers(1, 3000).map(str), st.integers(1, 3000).map("${:,}".format))
 good_names = st.sampled_from([*PLAYERS, "alice", "BOB", "car", "zo", "pot", "bank"])
 good_deeds = st.sampled_from([*DEEDS, "board", "park", "reading", "income", "bank-error", "goojf", "st"])

@@ -130,7 +130,8 @@ def test_any_line_with_the_speed_die_is_an_action_or_one_clear_refusal(speed_die
     "buy Mallory Boardwalk", "buy Alice Atlantis", "buy A Boardwalk", "build Alice Boardwalk 9",
     "trade Alice Bob give", "trade Alice Bob Boardwalk", "bid Alice 5", "sold", "rent Bob Boardwalk 99",
     "x" * (MAX_LINE + 1), "buy Alice " + "Boardwalk " * 200, "card Alice goojf", "usecard Alice moon",
-    "bankrupt Alice Alice", "pay Zoë 5 Zoë", "\x1b[2J", "buy Alice\x00Boardwalk", "ｂｕｙ Alice Boardwalk",
+    "bankrupt Alice Alice", "bankrupt Alice Alice 99999",
+    "pay Zoë 5 Zoë", "\x1b[2J", "buy Alice\x00Boardwalk", "ｂｕｙ Alice Boardwalk",
     # the Mega verbs on a classic table, and a speed-die total without the speed die
     "ticket Alice", "ticket Alice expire", "ride Alice", "gift Alice", "gift Alice ticket", "depot Bob Reading",
     "trade Alice Bob give ticket get $5", "rent Bob 'Electric Company' 15", "rent Bob 'Electric Company' 13",
@@ -149,9 +150,30 @@ def test_known_bad_lines_are_refused_in_one_line(game: Game, line: str) -> None:
     "trade Bob Alice give Reading get $5", "trade Alice Bob give Baltic get $5", "trade Carol Bob give ticket",
     "mortgage Bob Reading", "mortgage Alice Arctic", "auction skyscraper", "usecard Carol",
     "card Alice chance nearest-utility Gas 16", "buy Alice Pennsylvania", "pay Alice 1 Bob 2",
+    "bankrupt Alice 100", "bankrupt Alice Bob 500 lift", "bankrupt Bob", "bankrupt Bob 99999 lift",
+    "bankrupt Bob 20x", "trade Zoë Bob give $5 get $5", "trade Alice Bob give $1 get",
 ])
 def test_known_bad_mega_lines_are_refused_in_one_line(mega_game: Game, line: str) -> None:
     refused_in_one_line(mega_game, line)
+
+
+# issue 14: a bankruptcy needs its debt and is refused while the player could raise it; `lift` is for a player
+# creditor; a trade of cash alone is a loan. Each line -> a phrase of the one refusal it must get.
+DEBT_AND_LOAN_LINES = {
+    "bankrupt Bob": "say what Bob owes", "bankrupt Bob Alice": "say what Bob owes",
+    "bankrupt bob 20x": "is not an amount", "bankrupt Bob 0": "moves nothing", "bankrupt Bob -5": "negative",
+    "bankrupt Bob 99999 lift": "`lift` is for a player", "bankrupt Bob bank 99999 lift": "`lift` is for a player",
+    "bankrupt Alice 100": "raise money and pay", "bankrupt Alice Bob 100 lift": "raise money and pay",
+    "bankrupt Zoë Carol 1300": "raise money and pay", "bankrupt Bob 99999 lift now": "bankrupt takes",
+    "trade Alice Bob give $10 get $5": "is a loan", "trade Alice Bob give $10 get": "is a loan",
+    "trade Alice Carol give get $10": "is a loan",
+}
+
+
+@pytest.mark.parametrize("line", DEBT_AND_LOAN_LINES)
+def test_a_bankruptcy_without_its_debt_or_while_solvent_and_a_loan_are_refused_in_one_line(game: Game,
+                                                                                          line: str) -> None:
+    assert DEBT_AND_LOAN_LINES[line] in refused_in_one_line(game, line)
 
 
 def test_the_speed_die_takes_dice_totals_to_15_and_no_further(speed_die_game: Game) -> None:

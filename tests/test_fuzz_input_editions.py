@@ -52,7 +52,8 @@ CITY_TEMPLATES = [t for t in TEMPLATES if not t.startswith(("build", "card"))] +
     "railroad {p} {d}", "hazard {p} {d} {h}", "bonus {p} {d} {h}", "hazard {p} {d}", "clear {p} {d}",
     "stadium {p} {d}", "skyscraper {p} {d}", "tower {p} {d}", "dodge {p} {d}", "parking {p}", "tax {p} industry",
     "clock {n}", "clock off", "clock {a}", "pay {p} {m}", "collect {p} {m} {q}", "bid {p} {m}",
-    "trade {p} {q} give {m} get {d}", "trade {p} {q} give dodge get {m}", "trade {p} {q} give {d} get {d} lift"]
+    "trade {p} {q} give {m} get {d}", "trade {p} {q} give dodge get {m}", "trade {p} {q} give {d} get {d} lift",
+    "bankrupt {p} {m}", "bankrupt {p} {q} {m}", "bankrupt {p} {q} {m} lift", "trade {p} {q} give {m} get {m}"]
 city_names = names_of(CITY_DEEDS, ("residential", "industrial", "railroad", "dodge", "again", "off", "prison",
                                    "park", "industry"))
 city_words = st.one_of(amounts, city_names, controls, st.text(max_size=6))
@@ -114,7 +115,8 @@ def test_any_line_at_a_city_table_is_an_action_or_one_clear_refusal(city_game: G
     "trap Carol Carol", "trap Carol Alice Boardwalk", "release Alice", "place Reading", "place Atlantis",
     "final", "final now", "sell Alice Boardwalk", "tax Alice industry", "jail Alice Bob", "jail Carol Carol",
     "trade Alice Bob give coin coin coin coin coin get $1", "spin Alice 2", "dodge Alice Boardwalk",
-    "trade Zoë Carol give coin get $1",
+    "trade Zoë Carol give coin get $1", "bankrupt Alice 10", "bankrupt Alice Bob 100 lift", "bankrupt Bob",
+    "bankrupt Bob 20x", "bankrupt Bob 99999 lift", "trade Alice Bob give $5 get $1", "trade Zoë Bob give get $5",
 ])
 def test_known_bad_sore_losers_lines_are_refused_in_one_line(sore_losers_game: Game, line: str) -> None:
     refused_in_one_line(sore_losers_game, line)
@@ -129,6 +131,8 @@ def test_known_bad_sore_losers_lines_are_refused_in_one_line(sore_losers_game: G
     "dodge Alice Summergate", "parking Zoë", "tax Bob industry", "pay Alice 2.5005k", "pay Alice 1.0000005m",
     "pay Alice 5mm", "pay Alice -2m", "clock -5", "clock 99999", "sell Alice Stoneside", "coin Alice",
     "depot Bob Westlands", "unmortgage Carol Summergate", "build Alice Stoneside residential 1 2",
+    "bankrupt Alice 1m", "bankrupt Alice Bob 2m lift", "bankrupt Carol", "bankrupt Bob 20x", "bankrupt Bob 999m lift",
+    "bankrupt Bob 2.5005m", "trade Alice Bob give 1m get 500k", "trade Zoë Carol give 2m get",
 ])
 def test_known_bad_city_lines_are_refused_in_one_line(city_game: Game, line: str) -> None:
     refused_in_one_line(city_game, line)
