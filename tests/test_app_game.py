@@ -64,8 +64,10 @@ async def test_a_short_game_through_the_keys_matches_the_ledger(tmp_path: Path) 
         await land(pilot, "mediterr", "enter")
         # Bob passes GO, and the banker undoes it.
         await keys(pilot, "g", "ctrl+z")
-        # Carol is bankrupt to the bank.
-        await keys(pilot, "x", "3", "1", "2")
+        # Carol is bankrupt to the bank, owing more than she could raise (003 "HELP! I'M IN DEBT!").
+        await keys(pilot, "x", "3", "1")
+        await pilot.press(*"99999")
+        await keys(pilot, "enter", "2")
         # The end of the game: the valuation screen.
         await keys(pilot, "E")
         assert type(app.screen).__name__ == "EndScreen"
