@@ -24,7 +24,7 @@ from .ledger import LedgerError
 from .moves import QUESTIONS, space_at
 from .names import match
 from .valuation import district_values, score, score_json
-from .verify import verify_file
+from .verify import main as verify_main
 
 SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help", "ask", "serve",
                "proposals"}
@@ -228,12 +228,7 @@ def _ledger(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    problem, count, head = verify_file(args.game)  # one streamed pass: chain, replay, snapshots
-    if problem:
-        print(f"{args.game}: {problem}")
-        return 1
-    print(f"ok: {count} events, head {head}")
-    return 0
+    return verify_main(args.game)  # one streamed pass: chain, replay, snapshots (`python -m banker` goes there first)
 
 
 def _score(args: argparse.Namespace) -> int:

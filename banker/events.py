@@ -88,10 +88,20 @@ _new = object.__new__
 _set = object.__setattr__
 
 
+_LEGS: dict[tuple[str, str, int], Transfer] = {}  # the same legs come back all game long: one (frozen) object each
+
+
 def _transfer(leg: Any) -> Transfer:
     payer, payee, amount = leg
+    plain = type(payer) is str and type(payee) is str and type(amount) is int  # never True for 1: the fold checks
+    if plain and (known := _LEGS.get((payer, payee, amount))) is not None:
+        return known
     transfer = _new(Transfer)
     _set(transfer, "__dict__", {"payer": payer, "payee": payee, "amount": amount})
+    if plain:
+        if len(_LEGS) >= 4096:
+            _LEGS.clear()
+        _LEGS[payer, payee, amount] = transfer
     return transfer
 
 

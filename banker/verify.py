@@ -9,6 +9,7 @@ event the replay refuses, else a snapshot that cannot be trusted.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable, Sequence
 from hashlib import sha256
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import Any, NamedTuple
 
 from . import events as ev
 from .fold import FoldError
-from .ledger import DECODE_ERRORS, GENESIS, LedgerStore, Record, bulk, loads
+from .ledger import DECODE_ERRORS, GENESIS, LedgerError, LedgerStore, Record, bulk, loads
 from .snapshots import read_as_now, snapshots, state_to_json
 from .state import GameState
 from .timeline import Timeline
@@ -39,6 +40,21 @@ def verify_records(records: Iterable[Record], snapshots: Sequence[Snapshot] = ()
     whose event hash matches, so an edited snapshot would change what the table sees.
     """
     return verify_rows(records, snapshots).problem
+
+
+def main(game: str | Path) -> int:
+    """`banker verify GAME`: "ok: N events, head H" (0), or the file and its first problem (1); 2 and the
+    reason on stderr for a file that is not a game."""
+    try:
+        problem, count, head = verify_file(Path(game))
+    except LedgerError as error:
+        print(f"banker: {error}", file=sys.stderr)
+        return 2
+    if problem:
+        print(f"{game}: {problem}")
+        return 1
+    print(f"ok: {count} events, head {head}")
+    return 0
 
 
 def verify_file(path: Path) -> Verdict:
