@@ -330,7 +330,11 @@ class _FileHistory:
             index = snapshots.action_index(self.store, self.resume)
         except sqlite3.Error as error:
             raise LedgerError(f"{self.store.path}: the game file is damaged ({error})") from None
-        past, usable = walk_index(index, [seq for seq in marks if isinstance(seq, int)])
+        try:
+            past, usable = walk_index(index, [seq for seq in marks if isinstance(seq, int)])
+        except FoldError as error:  # opening did not read that far back: say it as opening would have
+            path = self.store.path
+            raise LedgerError(f"{path}: {error}; run `banker verify {path}` for details") from None
         for seq, length in sorted(usable.items()):
             past.bases[length] = partial(self._stored_state, seq, marks[seq])
         return past
