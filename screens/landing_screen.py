@@ -37,7 +37,7 @@ class LandingScreen(ModalScreen[Landing | None]):
 
     def __init__(self, game: Game, player: str, position: int | None = None, fixed: bool = False,
                  title: str = "") -> None:
-        super().__init__(id="landing", classes="dialog-screen")
+        super().__init__(classes="dialog-screen")  # no id: a roll's landings open one right after another
         self.title_text = title  # the flow's own title for a given landing (Sore Losers: after a trap)
         self.game = game
         state = game.state

@@ -53,5 +53,5 @@ class TokenFlows:
             if state.edition.spaces[position].type in SETTLED_BY_THE_ROLL:
                 continue
             self.show_space(position)  # type: ignore[attr-defined]
-            title = f"{command.player} {how.get(position, 'moved')}: lands on {state.edition.spaces[position].name}"
+            title = f"{command.player} ({how.get(position, 'moved')}) lands on {state.edition.spaces[position].name}"
             await self.landings(position, command.player, fixed=True, title=title)  # type: ignore[attr-defined]
