@@ -316,14 +316,20 @@ class LineMaker:
 
     def _bankrupt(self) -> list[str]:
         state = self.state
-        mortgaged = self.mortgaged_owners()
-        if mortgaged and self.chance(50):  # mortgaged deeds to a player who may lift them at once
-            player = self.pick(mortgaged)
-            return self.bankrupt_words(player, self.other(player), lift=self.chance(80), past=85)
+        if lifted := self.lift_bankruptcy(50):
+            return lifted
         owners = sorted({h.owner for h in state.deeds.values() if h.owner in state.active_players})
         player = self.pick(owners) if owners and self.chance(60) else self.player()  # deeds to hand over or auction
         creditor = self.pick([self.other(player), "bank"]) if self.chance(70) else ""
         return self.bankrupt_words(player, creditor)
+
+    def lift_bankruptcy(self, percent: int) -> list[str] | None:
+        """Now and then (`percent`), mortgaged deeds to a player who mostly lifts them at once (`lift`)."""
+        mortgaged = self.mortgaged_owners()
+        if mortgaged and self.chance(percent):
+            player = self.pick(mortgaged)
+            return self.bankrupt_words(player, self.other(player), lift=self.chance(80), past=85)
+        return None
 
     def mortgaged_owners(self) -> list[str]:
         return sorted({h.owner for h in self.state.deeds.values()

@@ -404,10 +404,8 @@ class CityLineMaker(LineMaker):
         return super()._trade()
 
     def _bankrupt(self) -> list[str]:
-        mortgaged = self.mortgaged_owners()
-        if mortgaged and self.chance(35):  # districts bought back at once by the creditor (`lift`), or not
-            player = self.pick(mortgaged)
-            return self.bankrupt_words(player, self.other(player), lift=self.chance(80), past=85)
+        if lifted := self.lift_bankruptcy(35):  # districts bought back at once by the creditor, or not
+            return lifted
         standing = sorted({owner for owner, _ in self.built()})
         if standing and self.chance(75):
             player = self.pick(standing)

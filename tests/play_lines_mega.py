@@ -191,6 +191,8 @@ class MegaLineMaker(LineMaker):
 
     def _bankrupt(self) -> list[str]:
         state = self.state
+        if lifted := self.lift_bankruptcy(25):
+            return lifted
         improved = sorted({h.owner for h in state.deeds.values()
                            if h.improved and h.owner not in (ev.BANK, *state.bankrupt)})
         towers = sorted({h.owner for h in state.deeds.values()
@@ -198,7 +200,8 @@ class MegaLineMaker(LineMaker):
         depots = sorted({h.owner for h in state.deeds.values() if h.depot and h.owner not in state.bankrupt})
         if improved and self.chance(60):  # a bankruptcy that sells skyscrapers and depots back
             player = self.pick(self.pick([towers or improved, towers or improved, depots or improved, improved]))
-            return self.bankrupt_words(player, self.pick([self.other(player), "bank"]) if self.chance(70) else "")
+            creditor = self.pick([self.other(player), "bank"]) if self.chance(70) else ""
+            return self.bankrupt_words(player, creditor, past=70)  # mostly one that goes through
         return super()._bankrupt()
 
     def _items(self, player: str) -> list[str]:

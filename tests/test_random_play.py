@@ -91,7 +91,7 @@ def test_random_play_keeps_the_books_balanced_and_the_ledger_true(monkeypatch: p
 
 def test_random_play_on_a_mega_table_and_with_the_speed_die(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 7: the same proof for a Mega game and a classic game with the speed die, with their new lines."""
-    play_batches(MegaPlay, MEGA_COMMANDS, monkeypatch)
+    play_batches(MegaPlay, MEGA_COMMANDS, monkeypatch, examples=10)  # more seeds: more of the openings and tables
     for what in ("games: mega", "games: classic-us speed-die", "DeedBought", "AuctionClosed", "RentPaid",
                  "BuildingsBuilt", "BuildingsSold", "TradeMade", "PlayerWentBankrupt", "CardDrawn", "ActionUndone",
                  "ActionRedone", "reopened with a snapshot to use", "hotels built", "skyscrapers built",
