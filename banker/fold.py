@@ -169,6 +169,8 @@ def _to_jail(state: GameState, player: str) -> None:
         tokens = _token_at(state, player, jail_index(state))
         if state.whose_roll == player:
             tokens = replace(tokens, roll=state.next_player(player), doubles=0, anywhere="")
+        elif tokens.anywhere == player:  # jail ends a triples move to any space too (it waits for no one)
+            tokens = replace(tokens, anywhere="")
         state.tokens = tokens
 
 
@@ -208,6 +210,8 @@ def _bankrupt(state: GameState, e: ev.PlayerWentBankrupt) -> None:
         state.trapped.clear()  # the token leaves the board with him
     if state.tokens is not None and state.tokens.roll == e.player:
         state.tokens = replace(state.tokens, roll=state.next_player(e.player), doubles=0, anywhere="")
+    if state.tokens is not None and state.tokens.anywhere == e.player:  # their triples move: nobody waits for it
+        state.tokens = replace(state.tokens, anywhere="")
 
 
 def _mr_monopoly_taken(state: GameState, e: ev.MrMonopolyTaken) -> None:

@@ -177,13 +177,13 @@ def move_token(state: GameState, cmd: c.MoveToken) -> list[ev.Event]:
         raise Refusal(f"position {cmd.position} is off the board; positions run 0 (GO) to {len(spaces) - 1}")
     here = state.position(cmd.player)
     name = spaces[cmd.position].name
+    if cmd.player in state.in_jail:  # a fix too: a jailed token stands on the Jail space (003)
+        raise Refusal(f"{cmd.player} is in jail and leaves it first (bail, usecard, or doubles with roll); "
+                      "a jailed token stays on the Jail space")
     if cmd.how == "fix":
         if here == cmd.position:
             raise Refusal(f"{cmd.player}'s token is already on {name}; nothing to correct")
         return [ev.TokenMoved(cmd.player, cmd.position, name, "correction")]
-    if cmd.player in state.in_jail:
-        raise Refusal(f"{cmd.player} is in jail and leaves it first (bail, usecard, or doubles with roll); "
-                      f"`move {cmd.player} {cmd.position} fix` corrects where the token stands")
     if here == cmd.position:
         raise Refusal(f"{cmd.player} is already on {name}; a move goes round the board, "
                       f"so say `move {cmd.player} {cmd.position} fix` if the ledger is wrong")
@@ -216,6 +216,9 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
     card = next((k for k in state.edition.cards if k.deck == cmd.deck and k.key == cmd.key), None)
     if card is None or card.effect not in ("advance", "advance_nearest", "back"):
         return card_money(state, cmd)
+    if cmd.player in state.in_jail:  # a jailed token stays on the Jail space until the player leaves
+        raise Refusal(f"{cmd.player} is in jail; a card that moves the token comes after leaving it (bail, usecard, "
+                      "or doubles with roll)")
     spaces = state.edition.spaces
     here = state.position(cmd.player)
     deed = cmd.deed
