@@ -433,18 +433,25 @@ def counted_from_index(index: Iterable[tuple[int, str, int]]) -> tuple[list[int]
     counted: list[int] = []
     redoable: list[int] = []
     for number, marker, target in index:
-        if marker == "ActionUndone":
-            if len(counted) < 2 or counted[-1] != target:
-                raise FoldError(f"action {number} undoes {target}, which is not the latest")
-            redoable.append(counted.pop())
-        elif marker == "ActionRedone":
-            if not redoable or redoable[-1] != target:
-                raise FoldError(f"action {number} redoes {target}, which is not the latest undone")
-            counted.append(redoable.pop())
-        else:
-            counted.append(number)
-            redoable.clear()
+        take_marker(counted, redoable, number, marker, target)
     return counted, redoable
+
+
+def take_marker(counted: list[int], redoable: list[int], number: int, marker: str, target: int) -> bool:
+    """One row of the action index applied to the counted and redo stacks; True for a regular action."""
+    if marker == "ActionUndone":
+        if len(counted) < 2 or counted[-1] != target:
+            raise FoldError(f"action {number} undoes {target}, which is not the latest")
+        redoable.append(counted.pop())
+        return False
+    if marker == "ActionRedone":
+        if not redoable or redoable[-1] != target:
+            raise FoldError(f"action {number} redoes {target}, which is not the latest undone")
+        counted.append(redoable.pop())
+        return False
+    counted.append(number)
+    redoable.clear()
+    return True
 
 
 def counted_actions(actions: Sequence[tuple[int, Sequence[ev.Event]]]) -> tuple[list[int], list[int]]:

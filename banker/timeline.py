@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from . import events as ev
-from .fold import FoldError, apply_in_place, start
+from .fold import FoldError, apply_in_place, start, take_marker
 from .state import GameState
 
 SNAPSHOT_EVERY = 64
@@ -260,17 +260,8 @@ def walk_index(index: Sequence[tuple[int, str, int]], marks: Sequence[int]) -> t
             if pending[at] == number - 1:  # between two actions; any other is inside one and never a base
                 usable[pending[at]] = len(counted)
             at += 1
-        if marker == "ActionUndone":
-            if len(counted) < 2 or counted[-1] != target:
-                raise FoldError(f"action {number} undoes {target}, which is not the latest")
-            redoable.append(counted.pop())
-            usable = {seq: length for seq, length in usable.items() if length <= len(counted)}
-        elif marker == "ActionRedone":
-            if not redoable or redoable[-1] != target:
-                raise FoldError(f"action {number} redoes {target}, which is not the latest undone")
-            counted.append(redoable.pop())
-        else:
-            counted.append(number)
+        if take_marker(counted, redoable, number, marker, target):
             regular.append(number)
-            redoable.clear()
+        elif marker == "ActionUndone":
+            usable = {seq: length for seq, length in usable.items() if length <= len(counted)}
     return Past(counted, redoable, regular), usable
