@@ -9,6 +9,7 @@ edition data (its supplies, holdings and switches), never from its name.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -88,6 +89,7 @@ def table_problems(state: GameState) -> list[str]:
     problems += _holding_problems(state, shown)
     problems += _sore_losers_problems(state)
     problems += _city_problems(state)
+    problems += token_problems(state, shown)
     listed = [p["name"] for player in shown["players"] for p in player["properties"]]
     if len(listed) != len(set(listed)):
         problems.append(f"a deed is listed under two players: {sorted(listed)}")
@@ -291,6 +293,165 @@ def _city_problems(state: GameState) -> list[str]:
     return problems
 
 
+FOLLOW_TOKENS = "follow-tokens"  # the house rule of a game whose tokens Banker moves from the dice
+NO_GO = ("correction", "moved back")  # TokenMoved.how of the moves that never pass GO: `fix` and `back`
+
+
+def jail_space(state: GameState) -> int:
+    """The board index of the Jail space, read from the edition's board."""
+    return next(s.position for s in state.edition.spaces if s.type == "jail")
+
+
+def token_problems(state: GameState, shown: dict[str, Any] | None = None) -> list[str]:
+    """The tokens of a game that follows them (issue 16): every active player's token on the board, a jailed one on
+    the Jail space, whose roll it is an active player, a triples move pending only for an active player out of jail,
+    doubles and failed jail rolls within what the rules count (a third doubles jails, a third failure leaves), and
+    `state --json` showing the same. A game without the house rule has no tokens at all."""
+    tokens, edition = state.tokens, state.edition
+    if tokens is None:
+        return [f"{edition.id} follows the tokens but the state has none"] if FOLLOW_TOKENS in state.house_rules else []
+    if FOLLOW_TOKENS not in state.house_rules:
+        return [f"tokens are followed but the game's house rules {sorted(state.house_rules)} do not say so"]
+    problems: list[str] = []
+    count, active = len(state.players), state.active_players
+    if len(tokens.positions) != count or len(tokens.jail_rolls) != count:
+        return [f"{len(tokens.positions)} tokens and {len(tokens.jail_rolls)} jail counts for {count} players"]
+    size, jail = len(edition.spaces), jail_space(state)
+    for player, position, failed in zip(state.players, tokens.positions, tokens.jail_rolls, strict=True):
+        if player in active and (type(position) is not int or not 0 <= position < size):
+            problems.append(f"{player}'s token is at {position!r}, off a board of {size} spaces")
+        if player in state.in_jail and position != jail:
+            problems.append(f"{player} is in jail but the token stands on {position}, not the Jail space {jail}")
+        if not 0 <= failed <= 2 or (failed and player in active and player not in state.in_jail):
+            problems.append(f"{player} has {failed} failed jail rolls ({'in' if player in state.in_jail else 'out of'}"
+                            " jail); the third one leaves, leaving jail clears them")
+    if tokens.roll not in state.players:
+        return problems + [f"it is {tokens.roll!r}'s roll, not an active player's"]
+    if active and state.whose_roll not in active:
+        problems.append(f"it is {state.whose_roll!r}'s roll, not an active player's")
+    if not 0 <= tokens.doubles <= 2:
+        problems.append(f"{tokens.doubles} doubles in one turn: the third sends the token to jail")
+    if tokens.anywhere and (tokens.anywhere not in active or tokens.anywhere in state.in_jail):
+        problems.append(f"{tokens.anywhere!r} has a triples move pending (every roll waits for it) but is "
+                        f"{'in jail' if tokens.anywhere in state.in_jail else 'not an active player'}")
+    if not tokens.passed_go <= set(state.players):
+        problems.append(f"passed GO: {sorted(tokens.passed_go)} are not all players")
+    if any(not 0 <= position < size for position in tokens.positions):
+        return problems  # state --json cannot name a space off the board
+    shown = state.to_json() if shown is None else shown
+    if active and shown.get("roll") != state.whose_roll:
+        problems.append(f"state --json says it is {shown.get('roll')!r}'s roll, the fold {state.whose_roll!r}")
+    for row, position in zip(shown["players"], tokens.positions, strict=True):
+        if row.get("position") != position or row.get("space") != edition.spaces[position].name:
+            problems.append(f"state --json shows {row['name']} at {row.get('position')} {row.get('space')!r}, "
+                            f"the fold at {position}")
+    return problems
+
+
+def _stadium_bonus(state: GameState, player: str) -> int:
+    """004: M1m per stadium the player owns, on top of the salary each time GO is passed (0 elsewhere)."""
+    return state.edition.stadium_go_bonus * sum(h.stadium for h in state.deeds.values() if h.owner == player)
+
+
+def _from_bank(event: ev.Event, player: str) -> int:
+    return sum(leg.amount for leg in event.transfers if leg.payer == ev.BANK and leg.payee == player)
+
+
+def token_action_problems(before: GameState, events: Sequence[ev.Event], after: GameState) -> list[str]:
+    """What one accepted action did to the tokens, replayed from the state before it (issue 16):
+
+    - each TokenMoved names its space, a roll moves the token by the dice it says, and `passed_go` is true exactly
+      when a forward move goes round past (or onto) GO; `fix` and `back` never pass;
+    - the GO salary is paid exactly once per pass: in an action that rolls or moves a token, one SalaryCollected
+      (salary + City's stadium bonus) per player per pass by a roll, a speed-die move or `move`, and none without
+      a pass; a card's pass pays through the card's own legs (its amount or the salary, plus stadiums);
+    - only whoever's roll it is rolls, never while a triples move is pending; doubles keep the turn (and count
+      up), anything else hands it on; after the action every token stands where its moves (and jail) left it.
+    """
+    if events and isinstance(events[0], ev.MARKERS):
+        return []  # undo and redo: the round trip checks them against the model
+    moving = [e for e in events if isinstance(e, (ev.DiceRolled, ev.TokenMoved, ev.RollPassed, ev.JailRollFailed))]
+    if before.tokens is None or after.tokens is None:
+        return [f"{type(moving[0]).__name__} in a game that does not follow the tokens"] if moving else []
+    edition, problems = before.edition, []
+    spaces, jail = edition.spaces, jail_space(before)
+    where = {p: before.position(p) for p in before.players}
+    passes: Counter[str] = Counter()
+    salaries: Counter[str] = Counter()
+    card_passes: dict[str, bool] = {}
+    backs = {e.player for e in events if isinstance(e, ev.CardDrawn) and _card(before, e).effect == "back"}
+    for e in events:
+        if isinstance(e, ev.TokenMoved):
+            start = where[e.player]
+            back = e.how in NO_GO or (e.how == "card" and e.player in backs)  # a card that sends it back
+            wraps = not back and e.position < start
+            if not 0 <= e.position < len(spaces) or e.space != spaces[e.position].name:
+                problems.append(f"{e.player}'s token moved to {e.position} {e.space!r}, not a space of the board")
+            elif e.passed_go != wraps:
+                problems.append(f"{e.player} moved {start} -> {e.position} ({e.how}): passed_go {e.passed_go}")
+            if e.how.startswith("rolled ") and (start + int(e.how.split()[1])) % len(spaces) != e.position:
+                problems.append(f"{e.player} {e.how} from {start} but the token went to {e.position}")
+            if e.how == "card":
+                card_passes[e.player] = e.passed_go
+            elif e.passed_go:
+                passes[e.player] += 1
+            where[e.player] = e.position
+        elif isinstance(e, ev.JailEntered) or (isinstance(e, ev.CardDrawn) and _card(before, e).effect == "jail"):
+            where[e.player] = jail
+        elif isinstance(e, ev.SalaryCollected):
+            salaries[e.player] += 1
+            due = edition.go_salary + _stadium_bonus(before, e.player)
+            if _from_bank(e, e.player) != due:
+                problems.append(f"{e.player}'s GO salary paid {_from_bank(e, e.player)}, not {due}")
+        elif isinstance(e, ev.CardDrawn) and _card(before, e).effect in ("advance", "advance_nearest"):
+            card = _card(before, e)
+            passed = card_passes.get(e.player, False)
+            due = (card.amount or edition.go_salary) + _stadium_bonus(before, e.player) if passed else card.amount
+            if (passed or not card.amount) and _from_bank(e, e.player) != due:
+                problems.append(f"the card {card.key!r} paid {e.player} {_from_bank(e, e.player)} from the bank "
+                                f"({'passing' if passed else 'not passing'} GO), not {due}")
+    if moving and passes != salaries:
+        problems.append(f"GO paid {dict(salaries)} for the passes {dict(passes)}: once per pass, never without one")
+    problems += _roll_problems(before, events, after)
+    for player in before.players:
+        if after.position(player) != where[player]:
+            problems.append(f"{player}'s token ended on {after.position(player)}; its moves left it on {where[player]}")
+    return problems
+
+
+def _roll_problems(before: GameState, events: Sequence[ev.Event], after: GameState) -> list[str]:
+    """A roll is whoever's roll it is, never with a triples move pending; doubles keep the turn, the rest pass it."""
+    rolled = next((e for e in events if isinstance(e, ev.DiceRolled)), None)
+    if rolled is None:
+        return []
+    assert before.tokens is not None and after.tokens is not None
+    player, problems = rolled.player, []
+    if player != before.whose_roll or before.tokens.anywhere:
+        problems.append(f"{player} rolled; it was {before.whose_roll}'s roll (triples pending: "
+                        f"{before.tokens.anywhere!r})")
+    first, second = rolled.dice[:2]
+    triples = rolled.speed in ("1", "2", "3") and first == second == int(rolled.speed)
+    steps = {first + second + (int(rolled.speed) if rolled.speed in ("1", "2", "3") else 0)}
+    if player in before.in_jail:
+        steps = {first + second}  # 000, 002: in jail only the white dice
+    elif rolled.speed == "bus":
+        steps |= {first, second}  # 002: the bus moves by one white die or both
+    for e in events:
+        if isinstance(e, ev.TokenMoved) and e.how.startswith("rolled ") and int(e.how.split()[1]) not in steps:
+            problems.append(f"{player} rolled {rolled.dice} {rolled.speed} but the token {e.how}")
+    keeps = (first == second and not triples and player not in before.in_jail and player not in after.in_jail
+             and before.tokens.doubles < 2)
+    if len(after.active_players) > 1 and (after.whose_roll == player) != keeps:
+        problems.append(f"{player} rolled {rolled.dice} {rolled.speed}: the roll is now {after.whose_roll}'s "
+                        f"({'doubles keep' if keeps else 'the roll passes'})")
+    if after.tokens.doubles != (before.tokens.doubles + 1 if keeps else 0):
+        problems.append(f"{after.tokens.doubles} doubles counted after {player} rolled {rolled.dice}")
+    if triples != (after.tokens.anywhere == player):
+        problems.append(f"{player} rolled {rolled.dice} {rolled.speed}; the triples move pending is "
+                        f"{after.tokens.anywhere!r}")
+    return problems
+
+
 def expected_rent(state: GameState, deed: str, dice: int) -> int:
     """The rent for landing on an owned, unmortgaged deed, read from the edition's data (not from the rules' code).
 
@@ -434,7 +595,7 @@ def action_problems(before: GameState, events: Sequence[ev.Event], after: GameSt
                 isinstance(x, (ev.DeedHandedOver, ev.JailCardHandedOver))
                 or (isinstance(x, ev.HoldingMoved) and x.giver in (e.first, e.second)) for x in events):
             problems.append(f"{e.first} and {e.second} traded cash alone: a loan, and {edition.id} has no_loans")
-    return problems + auction_queue_problems(after)
+    return problems + token_action_problems(before, events, after) + auction_queue_problems(after)
 
 
 def actions_of(records: Sequence[Record]) -> list[tuple[int, list[ev.Event]]]:

@@ -70,6 +70,18 @@ REFUSALS = {
     "say what": "refused: a bankruptcy without its debt",
     "`lift` is for a player who receives": "refused: lift to the bank",
     "is a loan": "refused: a loan",
+    # a game that follows the tokens (issue 16)
+    "'s roll, not ": "refused: a roll out of turn",
+    "moves to any space first": "refused: a roll before the triples move",
+    "is not a die": "refused: a bad die",
+    "is not a speed die face": "refused: a bad speed-die face",
+    "this game has no speed die": "refused: the speed die without one",
+    "the speed die joins once": "refused: the speed die before passing GO",
+    "rolls the speed die too": "refused: a roll without the speed die",
+    "does not pass GO": "refused: `go` for a move that did not pass GO",
+    "is in jail and leaves it first": "refused: a jailed player's move",
+    "cannot roll until released": "refused: a trapped player's roll",
+    "does not follow the tokens": "refused: roll or move without following the tokens",
 }
 BANKRUPTCY_AUCTIONS = ("bankruptcy auctions opened", "a sold opened the next bankruptcy auction",
                        "bankruptcy auctions run to the end")  # required where the edition has bankruptcy_auction
@@ -271,8 +283,8 @@ class RandomPlay(RuleBasedStateMachine):
     @invariant()
     def books_balance(self) -> None:
         if self.game is not None:
-            assert table_problems(self.game.state) == []
-            assert auction_queue_problems(self.game.state) == []
+            assert (problems := table_problems(self.game.state)) == [], problems
+            assert (problems := auction_queue_problems(self.game.state)) == [], problems
 
     @invariant()
     def file_folds_to_the_state_in_memory_and_verifies(self) -> None:

@@ -1,0 +1,183 @@
+"""What a banker types at a table whose tokens Banker follows (issue 16): the dice, mostly for whoever's roll it is.
+
+Not a test module: `tests/test_random_play_tokens.py` mixes `TokenLines` into each edition's line maker, so the
+rolls, moves and moving cards come between the edition's usual lines (buy, rent, auctions, builds, trades,
+bankruptcies) and the tokens live in a real game. Now and then a line is wrong the way a banker gets it wrong:
+out of turn, a die of 7, a speed-die face the game does not roll, a `go` for a card that did not pass GO.
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+
+from hypothesis import strategies as st
+
+from banker.state import GameState
+from tests.play_lines import LineMaker
+from tests.play_lines_city import CityLineMaker
+from tests.play_lines_mega import MegaLineMaker
+from tests.play_lines_sore_losers import SoreLosersLineMaker
+
+FACES = ("1", "2", "3", "bus", "mr")
+BAD_DICE = ("0", "7", "9", "x", "3.5", "-1", "12", "")
+BAD_FACES = ("4", "0", "car", "bus-stop", "six")
+MOVING = ("advance", "advance_nearest", "back")
+
+
+def rolls_speed_die(state: GameState, player: str) -> bool:
+    """Whether this roll takes the speed die: Mega always, the classic house rule once the player passed GO (002);
+    never in jail (000, 002). Read from the edition and the house rules, not from the rules' code."""
+    if player in state.in_jail or state.tokens is None:
+        return False
+    if state.edition.speed_die:
+        return True
+    return "speed-die" in state.house_rules and player in state.tokens.passed_go
+
+
+class TokenLines(LineMaker):
+    """Mixed in before an edition's line maker: a share of the lines roll, move and draw moving cards.
+
+    Its own odds and dice come from a generator seeded by one Hypothesis draw per line: Hypothesis's integers
+    favour their bounds, which would make every other roll doubles (and every game three doubles and jail).
+    """
+
+    TOKEN_SHARE = 45  # percent of the lines (no auction open) about the tokens; the rest are the edition's own
+
+    @property
+    def rng(self) -> random.Random:
+        if not hasattr(self, "_rng"):
+            self._rng = random.Random(self.draw(st.integers(0, 2**32 - 1)))
+        return self._rng
+
+    def odds(self, percent: float) -> bool:
+        return self.rng.random() * 100 < percent
+
+    def line(self) -> str:
+        state = self.state
+        if state.tokens is not None and state.auction is None and self.odds(self.TOKEN_SHARE):
+            return self.token_line()
+        return super().line()
+
+    def token_line(self) -> str:
+        state = self.state
+        assert state.tokens is not None
+        whose, anywhere = state.whose_roll, state.tokens.anywhere
+        if anywhere and self.odds(85):  # triples: the move to any space comes first (000, 002)
+            return self.move_line(anywhere, "forward" if self.odds(85) else self.rng.choice(["fix", "back"]))
+        if whose in state.trapped and self.odds(60):  # 001: a trapped player rolls once released
+            return f"release {self.spell(whose)}"
+        if whose in state.in_jail and self.odds(8):
+            return self.jail_line(whose)
+        if state.held.get("bus_ticket", {}).get(whose) and self.odds(15):
+            return f"ride {self.spell(whose)}"  # 000:80 a ticket instead of the dice, then `move` where it goes
+        kind = self.rng.randrange(100)
+        if kind < 74:
+            return self.roll_line()
+        if kind < 84:
+            return self.move_line(self.mover(), self.rng.choice(["fix", "fix", "back", "forward", "forward"]))
+        if kind < 94:
+            return self.card_line()
+        if kind < 97:
+            jailed = sorted(state.in_jail & set(state.active_players))
+            return self.jail_line(self.rng.choice(jailed) if jailed and self.odds(70) else self.player())
+        return f"jail {self.spell(whose if self.odds(70) else self.player())}"
+
+    def mover(self) -> str:
+        return self.state.whose_roll if self.odds(50) else self.player()
+
+    def roll_line(self) -> str:
+        """`roll <player> <die> <die> [face] [choice]`: whoever's roll it is, with the right dice, mostly."""
+        state, rng = self.state, self.rng
+        assert state.tokens is not None
+        whose = state.whose_roll
+        player = rng.choice(state.players) if self.odds(8) else whose  # out of turn, or a bankrupt player
+        speed = rolls_speed_die(state, player)
+        first, second = rng.randint(1, 6), rng.randint(1, 6)
+        if state.tokens.doubles and self.odds(25):  # a few more doubles in a row: the third goes to jail
+            second = first
+        words = [self.spell(player), str(first), str(second)]
+        if self.odds(2):  # a die the table cannot show, either one
+            words[rng.choice([1, 2])] = rng.choice(BAD_DICE)
+        if speed and self.odds(5):  # 000: triple 1s, 2s or 3s: move anywhere, next
+            face = rng.choice(["1", "2", "3"])
+            words[1:] = [face, face, face]
+            return " ".join(["roll", *words])
+        if speed != self.odds(4):  # the face the game wants (or, now and then, one it refuses)
+            face = rng.choice(BAD_FACES) if self.odds(5) else rng.choice(FACES)
+            words.append(face)
+            if face == "bus" and self.odds(40):  # a bus ticket (Mega) or one white die (002)
+                dice = [w for w in words[1:3] if w.isdigit()] or ["4"]
+                words.append(rng.choice(["7", "walk"] if self.odds(10) else ["ticket", *dice]))
+        elif self.odds(2):
+            words.append(rng.choice(["ticket", "1"]))  # a choice without the bus face
+        return " ".join(["roll", *words])
+
+    def space_word(self, position: int) -> str:
+        """A space as the banker names it: its board number, or its name (a name on several spaces is refused)."""
+        spaces = self.state.edition.spaces
+        if self.odds(4):
+            return self.rng.choice(["nowhere", "99", str(len(spaces)), "-1", "2.5"])
+        return str(position) if self.odds(50) else self.spell(spaces[position].name)
+
+    def move_line(self, player: str, how: str) -> str:
+        state, rng = self.state, self.rng
+        size = len(state.edition.spaces)
+        here = state.position(player) if player in state.players else 0
+        if how == "back" and self.odds(80):  # a card's few spaces back
+            target = (here - rng.randint(1, 5)) % size
+        elif how == "forward" and self.odds(40):  # just past GO, or onto it
+            target = rng.randint(0, 5)
+        else:
+            target = rng.randrange(size)
+        word = {"forward": [], "back": [rng.choice(["back", "backward"])],
+                "fix": [rng.choice(["fix", "fix", "correct", "FIX"])]}[how]
+        return " ".join(["move", self.spell(player), self.space_word(target), *word])
+
+    def card_line(self) -> str:
+        """A Chance or Community Chest card that moves the token (or sends it to jail), `go` when it passes."""
+        state = self.state
+        moving = [k for k in state.edition.cards if k.effect in (*MOVING, "jail")]
+        if not moving:
+            return self.roll_line()
+        card = self.rng.choice(moving)
+        player = state.whose_roll if self.odds(60) else self.player()
+        words = ["card", self.spell(player), "chance" if card.deck == "chance" else "chest", shlex.quote(card.key)]
+        here = state.position(player) if player in state.players else 0
+        spaces = state.edition.spaces
+        target = None
+        if card.effect == "advance":
+            target = next(s.position for s in spaces if s.name == card.target)
+        elif card.effect == "advance_nearest":
+            ahead = [spaces[(here + step) % len(spaces)] for step in range(1, len(spaces))]
+            nearest = next(s for s in ahead if s.name in state.edition.deeds and state.deed(s.name).kind == card.kind)
+            target = nearest.position
+            if self.odds(30):  # the deed named: the nearest, or (refused) another of its kind
+                others = [d for d in state.deeds if state.deed(d).kind == card.kind]
+                words.append(self.spell(self.rng.choice(others) if self.odds(30) else nearest.name))
+        passes = target is not None and (target < here or (target == 0 and here != 0))
+        if card.effect in ("advance", "advance_nearest") and self.odds(70 if passes else 8):
+            words.append("go")  # passing GO said; said when it did not pass, it is refused
+        return " ".join(words)
+
+    def jail_line(self, player: str) -> str:
+        """A jailed player leaves by the fine, a card, or doubles typed as such (no roll); or anyone is sent in."""
+        verb = self.rng.choice(["bail", "bail", "usecard", "doubles"] if player in self.state.in_jail
+                               else ["jail", "bail"])
+        return f"{verb} {self.spell(player)}"
+
+
+class ClassicTokenLines(TokenLines):
+    """The classic banker (either board, with or without the speed die), following the tokens."""
+
+
+class MegaTokenLines(TokenLines, MegaLineMaker):
+    """The Mega banker following the tokens: the speed die on every roll, bus tickets, triples."""
+
+
+class SoreLosersTokenLines(TokenLines, SoreLosersLineMaker):
+    """The Sore Losers banker following the tokens: Mr. Monopoly's traps stop a roll until released."""
+
+
+class CityTokenLines(TokenLines, CityLineMaker):
+    """The City banker following the tokens: stadiums add to every GO passed."""
