@@ -1,33 +1,48 @@
-"""Key press to screen updated, on a 10,000-event game against a 10-event one (same run, same machine).
+"""Key press to the new cash on screen, on a 10,000-event game against a 10-event one (same run, same machine).
 
-Each sample is one Pilot key press that performs an action through the app, timed until the
-player card shows the new cash (and one more refresh has run). Two keys are measured:
-`g` (the current player passes GO: one new event) and ctrl+z (undo: a marker event and a
-state rebuild). The ratio big/small says whether the app slows down as the ledger grows.
+    python benchmarks/bench_tui.py [--events 10000] [--presses 200] [--rounds 2] [--gap 0.3]
+                                   [--edition classic-us|mega|sore-losers|city] [--games DIR] [--ratios]
 
-    python benchmarks/bench_tui.py [--events 10000] [--presses 200] [--edition classic-us|mega|...]
+Each sample is one key handed to the app as a terminal's input thread hands it (`Driver.send_message`),
+timed until the first frame the app draws in which the current player's card shows the new cash: the
+card's Digits widget has rendered the value the ledger now holds, and that frame has been turned into
+the bytes a terminal would be sent (`render_segments`, which the headless driver otherwise skips). Two
+keys alternate: `g` (the current player passes GO: one new event) and ctrl+z (undo: a marker event and
+a state rebuild). The app runs as it does at the table: toasts, the footer, the game clock where the
+edition has one, and the time between presses (`--gap`, a quick banker's pace) in which toasts expire.
+The ledger's cash is checked after every press.
+
+Each round opens a fresh copy of both games (the small one first in odd rounds, the big one first in even
+ones) and presses `--presses` keys on each after a few unrecorded warm-up presses (the first press after
+opening is printed on its own). Figures are p50 / p95 / p99 per key and game; the ratios are the big game
+against the small one (does the app slow down as the ledger grows?) and p99 against one 60 Hz frame
+(16.7 ms: under 1.0, the new cash is on screen within the frame after the key). `--games DIR` keeps the
+built games for reuse, so two versions of the code time the very same files (benchmarks/compare.py).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
+import json
+import shutil
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from textual import events
+from textual.widgets import Digits
 
-from textual import events  # noqa: E402
-from textual.widgets import Digits  # noqa: E402
+from banker.game import Game
+from editions import load_edition
+from screens.app import make_app
+from screens.player_card import PlayerCard, cash_digits
 
-from banker.game import Game  # noqa: E402
-from editions import load_edition  # noqa: E402
-from screens.app import make_app  # noqa: E402
-from screens.player_card import PlayerCard, cash_digits  # noqa: E402
-
+FRAME_MS = 1000 / 60  # one frame at 60 Hz
+WARM_UP = 4  # unrecorded presses after opening (lazy imports, first layouts); the first one is printed
 PLAYERS = ["Alice", "Bob", "Carol"]
 CYCLE = ["go Alice", "pay Alice 150 Bob", "go Bob", "pay Bob 150 Carol", "go Carol", "pay Carol 150 Alice",
          "buy Alice Boardwalk", "mortgage Alice Boardwalk", "unmortgage Alice Boardwalk", "rent Bob Boardwalk",
@@ -59,82 +74,144 @@ def build_game(path: Path, events: int, edition: str = "classic-us") -> int:
     return count
 
 
+def prepared(keep: Path | None, folder: Path, events: int, edition: str) -> Path:
+    """The built game of this size and edition, from `keep` when an earlier run built it there."""
+    name = f"tui-{edition}-{events}.db"
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+        if not (keep / name).exists():
+            build_game(keep / f"partial-{name}", events, edition)
+            (keep / f"partial-{name}").rename(keep / name)
+        return keep / name
+    build_game(folder / name, events, edition)
+    return folder / name
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def measure(path: Path, presses: int) -> dict[str, list[float]]:
-    """Milliseconds from key press to the current player's card showing the new cash.
-
-    "key": the key event is sent as a terminal would send it, and the clock stops when the
-    card's digits show the ledger's new cash and every widget has processed its pending
-    updates (the screen is redrawn). "pilot": the same through `Pilot.press`, which also
-    waits for the CPU to go idle; an upper bound that includes the test harness.
-    """
+async def measure(path: Path, presses: int, gap: float) -> tuple[dict[str, list[float]], float, int]:
+    """Milliseconds from each key to the frame showing the new cash, by key; the first press; full GCs seen."""
     app = make_app(path, data=path.parent / "data", watch=False)
     times: dict[str, list[float]] = {}
+    full_collections = [0]
+
+    def count_full(phase: str, info: dict) -> None:
+        if phase == "start" and info["generation"] == 2:
+            full_collections[0] += 1
+
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert app.game is not None and app._driver is not None
         player = app.current_player
         card = next(c for c in app.screen.query(PlayerCard) if c.player == player)
         digits = card.query_one(Digits)
-        for index in range(presses):
+        rendered = [digits.value]  # the value the Digits widget last drew
+        draw = digits._render_content
+
+        def drawn() -> None:
+            draw()
+            rendered[0] = digits.value
+
+        digits._render_content = drawn  # type: ignore[method-assign]
+        wanted: list[str | None] = [None]
+        shown_at: list[float] = []
+        shown = asyncio.Event()
+        display = app._display
+
+        def frame(screen: object, renderable: object) -> None:
+            """Every frame is encoded for a terminal as a real driver does; note the first with the new cash."""
+            if renderable is not None and not app._batch_count:
+                renderable.render_segments(app.console)  # type: ignore[attr-defined]
+                if wanted[0] is not None and rendered[0] == wanted[0] and not shown_at:
+                    shown_at.append(time.perf_counter())
+                    shown.set()
+            display(screen, renderable)  # type: ignore[arg-type]
+
+        app._display = frame  # type: ignore[method-assign]
+        first = 0.0
+        for index in range(WARM_UP + presses):
+            if index == WARM_UP:
+                gc.callbacks.append(count_full)
             key = "g" if index % 2 == 0 else "ctrl+z"
-            how = "key" if index % 4 < 2 else "pilot"
             before, salary = app.game.state.cash(player), app.game.state.edition.go_salary
             expected = before + salary if key == "g" else before - salary
+            wanted[0], shown_at[:] = cash_digits(app.game.state, expected), []
+            shown.clear()
+            event = events.Key(key, "g" if key == "g" else None)
+            event.set_sender(app)
             start = time.perf_counter()
-            if how == "pilot":
-                await pilot.press(key)
-            else:
-                event = events.Key(key, "g" if key == "g" else None)
-                event.set_sender(app)
-                app._driver.send_message(event)
-            shown = cash_digits(app.game.state, expected)
-            while digits.value != shown:
-                await asyncio.sleep(0)
-            await pilot._wait_for_screen()
-            times.setdefault(f"{how}: {key}", []).append((time.perf_counter() - start) * 1000)
+            app._driver.send_message(event)
+            await shown.wait()
+            took = (shown_at[0] - start) * 1000
+            wanted[0] = None
             if app.game.state.cash(player) != expected:
                 raise SystemExit(f"the ledger says {app.game.state.cash(player)}, expected {expected}")
-            await pilot.pause()
-    return times
+            if index == 0:
+                first = took
+            elif index >= WARM_UP:
+                times.setdefault(key, []).append(took)
+            await pilot._wait_for_screen()
+            await asyncio.sleep(gap)
+        gc.callbacks.remove(count_full)
+    return times, first, full_collections[0]
 
 
-def report(label: str, values: list[float]) -> tuple[float, float]:
-    median, p99 = statistics.median(values), percentile(values, 0.99)
-    print(f"  {label:<26} n={len(values):<4} median {median:7.2f} ms   p99 {p99:7.2f} ms   max {max(values):7.2f} ms")
-    return median, p99
-
-
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=10_000)
-    parser.add_argument("--presses", type=int, default=200)
+    parser.add_argument("--presses", type=int, default=200, help="recorded presses per game and round (g, ctrl+z)")
+    parser.add_argument("--rounds", type=int, default=2, help="each round opens fresh copies of both games")
+    parser.add_argument("--gap", type=float, default=0.3, help="seconds between presses")
     parser.add_argument("--edition", default="classic-us", help="the edition both games are played on")
+    parser.add_argument("--games", type=Path, help="a folder keeping the built games, reused by later runs")
+    parser.add_argument("--ratios", action="store_true", help="end with one line `RATIOS {json}` (compare.py)")
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="banker-bench-"))
-    small, big = folder / "small.db", folder / "big.db"
+    folder = Path(tempfile.mkdtemp(prefix="banker-bench-tui-"))
     started = time.perf_counter()
-    small_count = build_game(small, 10, args.edition)
-    big_count = build_game(big, args.events, args.edition)
-    print(f"{args.edition}: built games: {small_count} and {big_count} events in "
-          f"{time.perf_counter() - started:.1f} s ({folder})")
-    opened = time.perf_counter()
-    Game.open(big).close()
-    print(f"opening the {big_count}-event game: {(time.perf_counter() - opened) * 1000:.1f} ms")
-    results = {}
-    for name, path, count in (("baseline", small, small_count), ("big", big, big_count)):
-        times = asyncio.run(measure(path, args.presses))
-        print(f"{name} game ({count} events):")
-        results[name] = {key: report(key, values) for key, values in sorted(times.items())}
-    print("ratio big / baseline:")
-    for key in sorted(results["big"]):
-        (bm, bp), (sm, sp) = results["big"][key], results["baseline"][key]
-        print(f"  {key:<26} median x{bm / sm:.2f}   p99 x{bp / sp:.2f}")
+    games = {"small": prepared(args.games, folder, 10, args.edition),
+             "big": prepared(args.games, folder, args.events, args.edition)}
+    counts = {}
+    for name, path in games.items():
+        game = Game.open(path)
+        counts[name] = game.head[0]
+        game.close()
+    print(f"python {sys.version.split()[0]}, edition {args.edition}: games of {counts['small']} and "
+          f"{counts['big']:,} events ready in {time.perf_counter() - started:.1f} s ({folder}); "
+          f"{args.rounds} rounds x {args.presses} presses per game, {args.gap} s apart")
+    samples: dict[str, dict[str, list[float]]] = {"small": {}, "big": {}}
+    for number in range(args.rounds):
+        order = ["small", "big"] if number % 2 == 0 else ["big", "small"]
+        for name in order:
+            copy = folder / f"round{number}-{name}.db"
+            shutil.copy(games[name], copy)
+            times, first, full = asyncio.run(measure(copy, args.presses, args.gap))
+            for key, values in times.items():
+                samples[name].setdefault(key, []).extend(values)
+            print(f"  round {number + 1}, {name} game: first press {first:.1f} ms, "
+                  f"{full} full garbage collections during the recorded presses")
+    ratios: dict[str, float] = {}
+    print(f"\n{'key':<8} {'game':<7} {'n':>4} {'p50':>9} {'p95':>9} {'p99':>9} {'max':>9}   p99 / 60 Hz frame")
+    for key in ("g", "ctrl+z"):
+        for name in ("small", "big"):
+            values = samples[name][key]
+            p50, p95, p99 = (percentile(values, share) for share in (0.5, 0.95, 0.99))
+            print(f"{key:<8} {name:<7} {len(values):>4} {p50:6.2f} ms {p95:6.2f} ms {p99:6.2f} ms "
+                  f"{max(values):6.2f} ms   x{p99 / FRAME_MS:.2f}")
+            ratios[f"{key} p99 / frame, {name}"] = p99 / FRAME_MS
+        big, small = samples["big"][key], samples["small"][key]
+        ratios[f"{key} p50 big / small"] = statistics.median(big) / statistics.median(small)
+        ratios[f"{key} p99 big / small"] = percentile(big, 0.99) / percentile(small, 0.99)
+        ratios[f"{key} p50 / frame, big"] = statistics.median(big) / FRAME_MS
+    print("\nratios:")
+    for name, value in ratios.items():
+        print(f"  {name:<28} x{value:.2f}")
+    if args.ratios:
+        print("RATIOS " + json.dumps(ratios))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
