@@ -42,7 +42,7 @@ class TokenLines(LineMaker):
     favour their bounds, which would make every other roll doubles (and every game three doubles and jail).
     """
 
-    TOKEN_SHARE = 45  # percent of the lines (no auction open) about the tokens; the rest are the edition's own
+    TOKEN_SHARE = 50  # percent of the lines (no auction open) about the tokens; the rest are the edition's own
 
     @property
     def rng(self) -> random.Random:
@@ -63,13 +63,13 @@ class TokenLines(LineMaker):
         state = self.state
         assert state.tokens is not None
         whose, anywhere = state.whose_roll, state.tokens.anywhere
-        if anywhere and self.odds(85):  # triples: the move to any space comes first (000, 002)
+        if anywhere and self.odds(65):  # triples: the move to any space comes first (000, 002)
             return self.move_line(anywhere, "forward" if self.odds(85) else self.rng.choice(["fix", "back"]))
         if whose in state.trapped and self.odds(60):  # 001: a trapped player rolls once released
             return f"release {self.spell(whose)}"
         if whose in state.in_jail and self.odds(8):
             return self.jail_line(whose)
-        if state.held.get("bus_ticket", {}).get(whose) and self.odds(15):
+        if state.held.get("bus_ticket", {}).get(whose) and self.odds(30):
             return f"ride {self.spell(whose)}"  # 000:80 a ticket instead of the dice, then `move` where it goes
         kind = self.rng.randrange(100)
         if kind < 74:
@@ -84,7 +84,14 @@ class TokenLines(LineMaker):
         return f"jail {self.spell(whose if self.odds(70) else self.player())}"
 
     def mover(self) -> str:
-        return self.state.whose_roll if self.odds(50) else self.player()
+        """Whose roll it is, or the player before (just rolled, or rode the bus and moves now), or anyone."""
+        state, pick = self.state, self.rng.randrange(100)
+        if pick < 40:
+            return state.whose_roll
+        active = state.active_players
+        if pick < 75 and state.whose_roll in active:
+            return active[active.index(state.whose_roll) - 1]
+        return self.player()
 
     def roll_line(self) -> str:
         """`roll <player> <die> <die> [face] [choice]`: whoever's roll it is, with the right dice, mostly."""
@@ -156,7 +163,7 @@ class TokenLines(LineMaker):
                 others = [d for d in state.deeds if state.deed(d).kind == card.kind]
                 words.append(self.spell(self.rng.choice(others) if self.odds(30) else nearest.name))
         passes = target is not None and (target < here or (target == 0 and here != 0))
-        if card.effect in ("advance", "advance_nearest") and self.odds(70 if passes else 8):
+        if card.effect in ("advance", "advance_nearest") and self.odds(70 if passes else 15):
             words.append("go")  # passing GO said; said when it did not pass, it is refused
         return " ".join(words)
 

@@ -71,8 +71,6 @@ def tally_tokens(before: GameState, events: tuple[ev.Event, ...]) -> None:
             TALLY["moved back"] += e.how == "moved back"
             TALLY["corrected with fix"] += e.how == "correction"
             TALLY["triples then move"] += e.player == before.tokens.anywhere and e.how == "moved"
-            TALLY["a ride then its move"] += e.how == "moved" and before.tokens.roll != e.player and any(
-                isinstance(x, ev.HoldingMoved) and x.why == "ridden" for x in events)
         elif isinstance(e, ev.JailEntered):
             landed = [x for x in events if isinstance(x, ev.TokenMoved) and x.player == e.player]
             if landed and before.edition.spaces[landed[-1].position].type == "go_to_jail":
@@ -121,6 +119,11 @@ class Following(RandomPlay):
     def _tally_new_pieces(self, before: GameState, events: tuple[ev.Event, ...]) -> None:  # type: ignore[override]
         super()._tally_new_pieces(before, events)
         tally_tokens(before, events)
+        rider = getattr(self, "rider", "")  # rode the bus (000:80): the token moves where the ride takes it
+        if any(isinstance(e, (ev.TokenMoved, ev.DiceRolled)) and e.player == rider for e in events):
+            TALLY["a ride then its move"] += any(isinstance(e, ev.TokenMoved) and e.how == "moved" for e in events)
+            rider = ""
+        self.rider = next((e.giver for e in events if isinstance(e, ev.HoldingMoved) and e.why == "ridden"), rider)
         if any(isinstance(e, ev.TokenMoved) and e.how == "card" and e.passed_go for e in events):
             TALLY["a card passed GO without `go`"] += "go" not in self.line.lower().split()[2:]
 
