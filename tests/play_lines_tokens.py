@@ -43,6 +43,7 @@ class TokenLines(LineMaker):
     """
 
     TOKEN_SHARE = 50  # percent of the lines (no auction open) about the tokens; the rest are the edition's own
+    rider = ""  # who rode the bus last and has not moved since (the machine says): the banker moves them next
 
     @property
     def rng(self) -> random.Random:
@@ -65,6 +66,8 @@ class TokenLines(LineMaker):
         whose, anywhere = state.whose_roll, state.tokens.anywhere
         if anywhere and self.odds(65):  # triples: the move to any space comes first (000, 002)
             return self.move_line(anywhere, "forward" if self.odds(85) else self.rng.choice(["fix", "back"]))
+        if self.rider in state.active_players and self.odds(60):  # 000:80 the ride takes the token somewhere
+            return self.move_line(self.rider, "forward")
         if whose in state.trapped and self.odds(60):  # 001: a trapped player rolls once released
             return f"release {self.spell(whose)}"
         if whose in state.in_jail and self.odds(8):

@@ -28,6 +28,7 @@ from hypothesis.stateful import initialize
 
 from banker import commands as c
 from banker import events as ev
+from banker.errors import Refusal
 from banker.fold import apply
 from banker.game import Game
 from banker.language import parse
@@ -108,6 +109,7 @@ class Following(RandomPlay):
 
     def begin(self, edition: str, players: tuple[str, ...], house_rules: tuple[str, ...],
               opening: Callable) -> None:
+        self.rider = self.maker.rider = ""  # type: ignore[attr-defined]
         super().begin(edition, players, tuple(sorted({*house_rules, FOLLOW_TOKENS})), opening)
         for line in scattered(ALL_EDITIONS[edition], players):
             self.play_line(line)
@@ -124,6 +126,7 @@ class Following(RandomPlay):
             TALLY["a ride then its move"] += any(isinstance(e, ev.TokenMoved) and e.how == "moved" for e in events)
             rider = ""
         self.rider = next((e.giver for e in events if isinstance(e, ev.HoldingMoved) and e.why == "ridden"), rider)
+        self.maker.rider = self.rider  # type: ignore[attr-defined]
         if any(isinstance(e, ev.TokenMoved) and e.how == "card" and e.passed_go for e in events):
             TALLY["a card passed GO without `go`"] += "go" not in self.line.lower().split()[2:]
 
@@ -277,3 +280,56 @@ def test_the_token_checks_catch_a_fold_that_moves_a_token_wrong(near_go: Game) -
         damage(broken)
         assert any(says in p for p in token_problems(broken)), (says, token_problems(broken))
     assert token_problems(state) == []
+
+
+@pytest.mark.parametrize("broken", ["pays twice", "forgets"])
+def test_random_play_fails_on_a_table_that_pays_go_twice_or_forgets_it(broken: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """The whole harness, not just the check: a short classic run with the rule broken fails, naming the pass."""
+    do = tokens._Action.do
+
+    def salary(act: tokens._Action, command: c.Command) -> None:
+        if not isinstance(command, c.Salary) or broken == "pays twice":
+            do(act, command)
+        if isinstance(command, c.Salary) and broken == "pays twice":
+            do(act, command)
+
+    monkeypatch.setattr(tokens._Action, "do", salary)
+    with pytest.raises(AssertionError, match="once per pass"):
+        play_batches(ClassicTokenPlay, 2000, monkeypatch, examples=3)
+
+
+# -- what the run found in the core (fixed with it): each line sequence as the run played it ----------------------
+
+
+@pytest.mark.parametrize(("edition", "lines", "refused"), [
+    ("classic-us", ["jail Carol"], "move Carol 'Income Tax' fix"),  # seed 7: the token left the Jail space
+    ("classic-uk", ["jail Carol"], "card Carol chance kings-cross go"),  # a moving card took it out of jail
+    ("classic-us", ["roll Alice 3 4", "roll Bob 1 2", "jail Carol"], "card Carol chance illinois"),
+])
+def test_a_jailed_token_stays_on_the_jail_space(tmp_path: Path, edition: str, lines: list[str], refused: str) -> None:
+    game = Game.create(tmp_path / "game.db", ALL_EDITIONS[edition], ("Alice", "Bob", "Carol"), (FOLLOW_TOKENS,))
+    try:
+        for line in lines:
+            game.do(line)
+        head = game.head
+        with pytest.raises(Refusal, match="is in jail"):
+            game.do(refused)
+        assert game.head == head and token_problems(game.state) == []
+    finally:
+        game.close()
+
+
+@pytest.mark.parametrize("ends", ["card Cy chest jail", "jail Cy", "bankrupt Cy 99999"])
+def test_jail_or_bankruptcy_ends_a_pending_triples_move(tmp_path: Path, ends: str) -> None:
+    """Seed 11: `roll Cy 1 1 1` then a jail card left every roll waiting on a jailed Cy; a bankrupt Cy left every
+    roll refused for good (Mega)."""
+    game = Game.create(tmp_path / "game.db", ALL_EDITIONS["mega"], ("Cy", "Di", "Ed"), (FOLLOW_TOKENS,))
+    try:
+        for line in ("roll Cy 1 1 1", ends):
+            game.do(line)
+        assert game.state.tokens is not None and game.state.tokens.anywhere == ""
+        assert token_problems(game.state) == []
+        game.do("roll Di 2 3 1")
+    finally:
+        game.close()
