@@ -7,7 +7,8 @@ the bank's auctions after them, their undos) until it is killed; SCRIPT names on
 tests/crash_scripts.py's SCRIPTS instead of the edition's own. On a Mega game the script also builds skyscrapers
 and train depots, takes, expires, rides and trades bus tickets, and its bankruptcies
 sell skyscrapers and depots back to the bank. Sore Losers and City games play their
-own scripts (tests/crash_scripts.py). Every line below is one `os.write`, so a line is
+own scripts (tests/crash_scripts.py), and so does a game that follows the tokens (SCRIPT `tokens`: rolls that
+pass GO, tagged go-passed, card-passed-go, rolled). Every line below is one `os.write`, so a line is
 either wholly in the pipe or not at all when SIGKILL lands:
 
     S <pid>                          a worker started

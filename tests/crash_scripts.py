@@ -9,6 +9,9 @@ of built districts and bankruptcies (to the bank, whose districts are then aucti
 keeps the table playable forever: bankruptcies are undone, the poorest player is topped up.
 The openings put each game where those actions are legal; tests/test_crash.py plays them once.
 
+Issue 16: the `tokens` script (`SCRIPTS`) plays a game that follows the tokens, mostly rolls for whoever's roll
+it is that pass GO (`tokens_opening` puts every token just before it), so kills land inside those actions.
+
 Every bankruptcy is one the rules accept: its debt is past what the player could raise. `BankruptcyWalk`
 wraps each script: after a bankruptcy to the bank it runs the bank's auctions of the deeds (a bid, then
 `sold`, which opens the next) some or all of the way, then undoes back to before the bankruptcy. The
@@ -333,7 +336,78 @@ def next_bankruptcy_line(state: GameState, rng: random.Random) -> str:
     return rng.choice(["undo", "redo", f"go {q(player)}"])
 
 
-SCRIPTS: dict[str, Script] = {"bankruptcy-auctions": next_bankruptcy_line}  # by name, for a test's games
+# -- a game that follows the tokens (issue 16) ---------------------------------------------------------------
+
+
+MOVING_CARDS = ("go", "illinois", "st-charles", "reading", "nearest-railroad", "boardwalk", "back-3")
+
+
+def tokens_opening(state: GameState) -> list[str]:
+    """A few deeds owned (the speed die's Mr. Monopoly moves on past them) and every token a few spaces before GO,
+    so the first rolls pass it."""
+    size = len(state.edition.spaces)
+    lines = [f"buy {q(p)} {q(d)}" for p, d in zip(state.players, ("Boardwalk", "Reading Railroad",
+                                                                   "Mediterranean Avenue", "Park Place"), strict=False)]
+    return lines + [f"move {q(p)} {size - 2 - 2 * n} fix" for n, p in enumerate(state.players)]
+
+
+def speed_face(state: GameState, player: str, rng: random.Random) -> str:
+    """The speed die's face when this roll takes it (Mega always, the house rule once past GO; never in jail)."""
+    assert state.tokens is not None
+    rolls = state.edition.speed_die or ("speed-die" in state.house_rules and player in state.tokens.passed_go)
+    return f" {rng.choice(['1', '2', '3', 'bus', 'mr', 'mr'])}" if rolls and player not in state.in_jail else ""
+
+
+def roll_past_go(state: GameState, rng: random.Random, player: str) -> str:
+    """The dice for whoever's roll it is: past GO (or onto it) most times the token is near enough, else any."""
+    size = len(state.edition.spaces)
+    need = size - state.position(player)
+    if player not in state.in_jail and need <= 12 and rng.random() < 0.75:
+        total = rng.randint(max(2, need), 12)
+        first = rng.randint(max(1, total - 6), min(6, total - 1))
+        dice = (first, total - first)
+    else:
+        dice = (rng.randint(1, 6), rng.randint(1, 6))
+    return f"roll {q(player)} {dice[0]} {dice[1]}{speed_face(state, player, rng)}"
+
+
+def next_tokens_line(state: GameState, rng: random.Random) -> str:
+    """Mostly rolls for whoever's roll it is, passing GO often (DiceRolled, TokenMoved, SalaryCollected and
+    RollPassed in one action; two moves and two salaries on a speed-die move past GO), tokens put back before GO,
+    cards and moves that pass GO, jail left by the fine, and undo."""
+    if state.bankrupt:
+        return "undo"
+    if state.auction is not None:
+        return "sold"
+    assert state.tokens is not None
+    players = list(state.active_players)
+    size = len(state.edition.spaces)
+    free = [p for p in players if p not in state.in_jail]
+    if state.tokens.anywhere:
+        return f"move {q(state.tokens.anywhere)} {rng.randrange(size)}"
+    poorest = min(players, key=state.cash)
+    if state.cash(poorest) < 300:
+        return f"collect {q(poorest)} 1500"
+    roll = rng.random()
+    if roll < 0.60:
+        return roll_past_go(state, rng, state.whose_roll)
+    if roll < 0.70 and free:  # back before GO, so the next rolls pass it
+        return f"move {q(rng.choice(free))} {rng.randint(size - 8, size - 1)} fix"
+    if roll < 0.78 and free:  # Banker knows whether the card passed GO: the salary is one of the card's legs
+        return f"card {q(rng.choice(free))} chance {rng.choice(MOVING_CARDS)}"
+    if roll < 0.84 and free:  # a move forward past GO (a bus ride, the Auction space)
+        return f"move {q(rng.choice(free))} {rng.randint(0, 6)}"
+    if roll < 0.87 and state.in_jail & set(players):
+        return f"bail {q(sorted(state.in_jail & set(players))[0])}"
+    if roll < 0.91:
+        bank = [d for d, h in state.deeds.items() if h.owner == BANK]
+        if bank:
+            return f"buy {q(max(players, key=state.cash))} {q(rng.choice(bank))}"
+    return rng.choice(["undo", "undo", "redo"])
+
+
+SCRIPTS: dict[str, Script] = {"bankruptcy-auctions": next_bankruptcy_line,  # by name, for a test's games
+                              "tokens": next_tokens_line}
 
 
 # -- choosing a script, and the tags of the pieces it moves ------------------------------------------------
@@ -362,6 +436,7 @@ def edition_tags(state: GameState, plan: Sequence[ev.Event]) -> set[str]:
         found.add("next-auction-opened")
     if bankrupt and any(isinstance(e, ev.MortgageLifted) for e in plan):
         found.add("mortgages-lifted")
+    found |= token_tags(plan)
     for e in plan:
         if isinstance(e, ev.HoldingMoved) and e.kind in state.edition.holdings:
             kind = state.edition.holdings[e.kind]
@@ -387,6 +462,24 @@ def edition_tags(state: GameState, plan: Sequence[ev.Event]) -> set[str]:
             found.add(f"{e.kind}-built")
         else:
             found |= {name for cls, name in PIECES if isinstance(e, cls)}
+    return found
+
+
+def token_tags(plan: Sequence[ev.Event]) -> set[str]:
+    """What an action did with the tokens: a roll, GO passed and paid by a roll or a move (its SalaryCollected in
+    the same action), twice in one action, by a card (its own legs), a roll out of jail."""
+    found: set[str] = set()
+    passes = [e for e in plan if isinstance(e, ev.TokenMoved) and e.passed_go]
+    if any(isinstance(e, ev.DiceRolled) for e in plan):
+        found.add("rolled")
+    if any(e.how != "card" for e in passes) and any(isinstance(e, ev.SalaryCollected) for e in plan):
+        found.add("go-passed")
+    if sum(isinstance(e, ev.SalaryCollected) for e in plan) >= 2:
+        found.add("go-passed-twice")
+    if any(e.how == "card" for e in passes):
+        found.add("card-passed-go")
+    if any(isinstance(e, ev.JailLeft) for e in plan) and "rolled" in found:
+        found.add("rolled-out-of-jail")
     return found
 
 

@@ -620,6 +620,49 @@ def without_action(records: Sequence[Record], action: int) -> GameState:
     return fold(kept)
 
 
+def counted_events(records: Sequence[Record]) -> list[ev.Event]:
+    """The events of the actions that count, read without the fold: an undo takes the latest counted action out,
+    a redo puts the latest undone one back, a new action forgets what could be redone."""
+    counted: list[tuple[int, list[ev.Event]]] = []
+    undone: list[tuple[int, list[ev.Event]]] = []
+    for number, events in actions_of(records):
+        marker = events[0]
+        if isinstance(marker, ev.ActionUndone):
+            assert counted and counted[-1][0] == marker.action, f"action {number} undoes {marker.action}"
+            undone.append(counted.pop())
+        elif isinstance(marker, ev.ActionRedone):
+            assert undone and undone[-1][0] == marker.action, f"action {number} redoes {marker.action}"
+            counted.append(undone.pop())
+        else:
+            counted.append((number, events))
+            undone.clear()
+    return [e for _, events in counted for e in events]
+
+
+def events_reading_problems(state: GameState, records: Sequence[Record]) -> list[str]:
+    """Cash and tokens read straight from the stored events agree with the state (issue 16, after a kill): every
+    account is the sum of the counted actions' legs; every token stands where its last TokenMoved put it, or on
+    the Jail space when it went to jail (by Go To Jail, three doubles or a card) after that."""
+    events = counted_events(records)
+    cash: Counter[str] = Counter()
+    for e in events:
+        for leg in e.transfers:
+            cash[leg.payer] -= leg.amount
+            cash[leg.payee] += leg.amount
+    problems = [f"{account} holds {held} but its legs sum to {cash[account]}"
+                for account, held in state.accounts.items() if held != cash[account]]
+    if state.tokens is None:
+        return problems
+    where = dict.fromkeys(state.players, 0)
+    for e in events:
+        if isinstance(e, ev.TokenMoved):
+            where[e.player] = e.position
+        elif isinstance(e, ev.JailEntered) or (isinstance(e, ev.CardDrawn) and _card(state, e).effect == "jail"):
+            where[e.player] = jail_space(state)
+    return problems + [f"{p}'s token is on {state.position(p)}; the events leave it on {where[p]}"
+                       for p in state.players if state.position(p) != where[p]]
+
+
 def replay_problems(live: GameState, replayed: GameState | Sequence[Record]) -> list[str]:
     """A replay of the ledger from its first event (its records, or their fold) gives the live state, every field."""
     folded = replayed if isinstance(replayed, GameState) else fold_records(replayed)

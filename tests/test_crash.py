@@ -20,6 +20,9 @@ Issue 14: every bankruptcy carries its debt (past what the player could raise); 
 opens the auction of its first deed in the same action and each `sold` opens the next. Kills aim inside
 both, and inside a bankruptcy whose creditor lifts the mortgages received at once.
 
+Issue 16: kills inside rolls that pass GO on a game that follows the tokens (the child's `tokens` script); after
+each kill the reopened game's cash and tokens agree with its events read without the fold.
+
 Seeded; a failure prints the seed. Replay with `BANKER_CRASH_SEED=<seed>`.
 """
 
@@ -36,16 +39,18 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from banker.events import BANK
 from banker.game import Game
 from banker.ledger import LedgerStore
 from banker.state import GameState
 from banker.verify import verify_records
 from editions import load_edition
 from tests.crash_child import events_digest, records_digest
-from tests.crash_scripts import bankruptcy_opening, city_opening, sore_losers_opening
+from tests.crash_scripts import bankruptcy_opening, city_opening, sore_losers_opening, tokens_opening
+from tests.ledger_checks import events_reading_problems, token_problems
 
 HERE = Path(__file__).parent
 SEED = int(os.environ.get("BANKER_CRASH_SEED") or random.SystemRandom().randrange(2**32))
@@ -53,6 +58,7 @@ KILLS = 210
 MEGA_KILLS = 70
 EDITION_KILLS = 35  # each of Sore Losers and City
 BANKRUPTCY_KILLS = 28  # inside bankruptcies to the bank and their auctions (a classic game)
+TOKEN_KILLS = 42  # inside rolls that pass GO (a classic game that follows the tokens, with the speed die)
 KILLS_PER_GAME = 7
 PLAYERS = ("Alice", "Bob", "Carol", "Dan")
 
@@ -234,14 +240,15 @@ def mega_opening(state: GameState) -> list[str]:
 OPENED: dict[Path, list[str]] = {}  # opened game file -> what its opening said; the file is copied per game
 
 
-def opened(edition: str, opening: Callable[[GameState], list[str]]) -> Callable[[Path], list[str]]:
-    """Makes games of `edition` with `opening` played (once per folder); each returns the opening's actions as
-    the child's P and C lines."""
+def opened(edition: str, opening: Callable[[GameState], list[str]],
+           house_rules: tuple[str, ...] = ()) -> Callable[[Path], list[str]]:
+    """Makes games of `edition` (with `house_rules`) with `opening` played (once per folder); each returns the
+    opening's actions as the child's P and C lines."""
 
     def make(path: Path) -> list[str]:
-        template = path.parent / f"{edition}-opening.db"
+        template = path.parent / "-".join((edition, *house_rules, "opening.db"))
         if template not in OPENED:
-            game = Game.create(template, load_edition(edition), PLAYERS)
+            game = Game.create(template, load_edition(edition), PLAYERS, house_rules)
             said = []
             try:
                 for line in opening(game.state):
@@ -258,10 +265,12 @@ def opened(edition: str, opening: Callable[[GameState], list[str]]) -> Callable[
 
 
 def kill_games(tmp_path: Path, kills: int, make: Callable[[Path], list[str]], tally: Counter[str],
-               min_rows: int = 5, targets: Sequence[str] = (), script: str = "") -> None:
+               min_rows: int = 5, targets: Sequence[str] = (), script: str = "",
+               check: Callable[[Path], list[str]] | None = None) -> None:
     """Games of KILLS_PER_GAME kills each until `kills`: every action stays whole or absent after each kill.
 
-    With `targets` (verbs or tags), mid-action kills take them in turn and are the most common mode.
+    With `targets` (verbs or tags), mid-action kills take them in turn and are the most common mode; `check`
+    names what else is wrong with the file after each kill (nothing: an empty list).
     """
     rng = random.Random(SEED)
     server = ChildServer(tmp_path / "child-stderr.txt")
@@ -306,6 +315,9 @@ def kill_games(tmp_path: Path, kills: int, make: Callable[[Path], list[str]], ta
                     # killed before its commit began: none of the action may be there
                     assert report.action not in actions, report
                     plans.planned.pop(report.action, None)
+                if check is not None:
+                    assert check(path) == [], (report, check(path))
+                    tally["kills checked"] += 1
             if number % 10 == 0:
                 done = subprocess.run([sys.executable, "-m", "banker", "verify", str(path)],
                                       capture_output=True, text=True, cwd=HERE.parent)
@@ -419,3 +431,57 @@ def test_sigkill_inside_a_bankruptcy_to_the_bank_and_its_auctions(tmp_path: Path
     assert tally["kills inside a transaction of undo"] >= 1, dict(tally)
     for tag in (*targets[:-1], "auctioned-after-bankruptcy", "returned-for-auction"):
         assert tally[f"committed with {tag}"] >= 1, (tag, dict(tally))
+
+
+def tokens_agree_with_the_events(path: Path) -> list[str]:
+    """The game as opened (from its snapshot, if any) against its events read without the fold: every account is
+    the sum of its legs, every token where its moves and jail left it; and the tokens keep their invariants."""
+    game = Game.open(path)
+    try:
+        return events_reading_problems(game.state, game.records) + token_problems(game.state)
+    finally:
+        game.close()
+
+
+def test_sigkill_inside_a_roll_that_passes_go(tmp_path: Path) -> None:
+    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
+    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
+    their undos, on a classic game that follows the tokens with the speed die. After each kill every action is
+    whole or absent, and the cash and the tokens of the reopened game agree with its events."""
+    print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
+    tally: Counter[str] = Counter()
+    targets = ("go-passed", "go-passed", "rolled", "card-passed-go", "undo")
+    kill_games(tmp_path, TOKEN_KILLS, opened("classic-us", tokens_opening, ("follow-tokens", "speed-die")), tally,
+               min_rows=1, targets=targets, script="tokens", check=tokens_agree_with_the_events)
+    assert tally["kills"] >= TOKEN_KILLS and tally["kills checked"] == tally["kills"]
+    assert tally["kills inside an open transaction"] >= tally["kills"] // 3, dict(tally)
+    assert tally["kills with rows already inserted"] >= 10, dict(tally)
+    assert tally["kills inside a transaction with go-passed"] >= 8, dict(tally)
+    for tag in ("rolled", "card-passed-go"):
+        assert tally[f"kills inside a transaction with {tag}"] >= 1, (tag, dict(tally))
+    assert tally["kills inside a transaction of undo"] >= 1, dict(tally)
+    for tag in ("go-passed", "card-passed-go", "rolled"):
+        assert tally[f"committed with {tag}"] >= 1, (tag, dict(tally))
+
+
+def test_the_events_reading_catches_a_token_or_cash_astray(tmp_path: Path) -> None:
+    """Control for the check after each kill above: a token moved or cash changed behind the events' back, or an
+    action stored without its salary, is named."""
+    path = tmp_path / "game.db"
+    game = Game.create(path, load_edition("classic-us"), PLAYERS, ("follow-tokens",))
+    try:
+        for line in ("move Alice 38 fix", "roll Alice 1 2", "roll Bob 3 3", "undo", "roll Bob 3 4", "jail Carol"):
+            game.do(line)
+        state, records = game.state, game.records
+        assert events_reading_problems(state, records) == [] and tokens_agree_with_the_events(path) == []
+        moved, paid = state.copy(), state.copy()
+        assert moved.tokens is not None
+        moved.tokens = replace(moved.tokens, positions=(2, 7, 0, 0))
+        paid.accounts["Alice"] += 200
+        paid.accounts[BANK] -= 200
+        assert any("Carol's token is on 0" in p for p in events_reading_problems(moved, records))
+        assert any("Alice holds 1900" in p for p in events_reading_problems(paid, records))
+        unpaid = [r for r in records if r.type != "SalaryCollected"]
+        assert any("Alice holds 1700" in p for p in events_reading_problems(state, unpaid))
+    finally:
+        game.close()
