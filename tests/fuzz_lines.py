@@ -54,6 +54,27 @@ TEMPLATES = ["pay {p} {a}", "pay {p} {a} {q}", "collect {p} {a}", "collect {p} {
              "card {p} chest {d}", "card {p} chance {d} {n} go", "usecard {p}", "parking {p}", "bankrupt {p} {q}",
              "bankrupt {p} {a}", "bankrupt {p} {q} {a}", "bankrupt {p} {q} {a} lift", "bankrupt {p} {a} lift",
              "trade {p} {q} give {a} get {a}", "trade {p} {q} give {a} get"]
+# a game that follows the tokens (issue 16): the dice, the speed die's faces, moves; {w} whoever's roll it is
+# (spelled the ways a banker types it, or someone else), {r} and {e} dice, {f} a face, {s} a space
+TOKEN_TEMPLATES = TEMPLATES + [
+    "roll {w} {r} {e}", "roll {w} {r} {e}", "roll {w} {r} {r}", "roll {p} {r} {e}", "roll {w} {r} {e} {f}",
+    "roll {w} {r} {e} {f}", "roll {w} {r} {e} bus {r}", "roll {w} {r} {e} bus ticket", "roll {w} {r} {e} {f} {e}",
+    "roll {w}", "roll {w} {r}", "roll {r} {e}", "move {w} {s}", "move {p} {s}", "move {w} {s} fix",
+    "move {p} {s} back", "move {p} {s} {f}", "move {w}", "move {s}", "card {w} chance {s}", "card {p} chance {s} go",
+    "ride {w}", "jail {w}", "doubles {p}"]
+dice = st.one_of(st.integers(1, 6).map(str), st.integers(1, 6).map(str), st.integers(1, 6).map(str),
+                 st.sampled_from(["0", "7", "-1", "12", "3.5", "x", "⚀", "６", "1e0", "", "''"]))
+faces = st.sampled_from(["1", "2", "3", "bus", "mr", "mr-monopoly", "Mr", "BUS", "4", "0", "car", "triple", "go"])
+spaces = st.one_of(st.integers(-3, 60).map(str), st.sampled_from(
+    ["GO", "go", "jail", "'Go To Jail'", "boardwalk", "chance", "'community chest'", "reading", "illinois",
+     "nowhere", "99", "40", "52", "-1", "2.5", "'Free Parking'", "st", "back", "fix"]))
+
+
+def token_slots(whose: str) -> dict[str, st.SearchStrategy[str]]:
+    """The slots of TOKEN_TEMPLATES at a table where it is `whose`'s roll."""
+    roller = st.sampled_from([whose, whose.lower(), whose.upper(), whose[:2], *PLAYERS, "Mallory"])
+    return {"w": roller, "r": dice, "e": dice, "f": faces, "s": spaces}
+
 good_amounts = st.one_of(st.integers(1, 3000).map(str), st.integers(1, 3000).map("${:,}".format))
 good_names = st.sampled_from([*PLAYERS, "alice", "BOB", "car", "zo", "pot", "bank"])
 good_deeds = st.sampled_from([*DEEDS, "board", "park", "reading", "income", "bank-error", "goojf", "st"])

@@ -8,6 +8,10 @@ the CLI, exit code 2, and nothing is overwritten.
 
 Issue 7: the same on a Mega table (depots, a skyscraper, bus tickets, three utilities)
 and on a classic table with the speed die, with the new verbs in the fuzzed lines.
+
+Issue 16: the same on tables that follow the tokens (classic, Mega): `roll` and `move` lines, dice, speed-die
+faces and spaces spelled right and wrong; known-bad rolls and moves (and both on a game that does not follow the
+tokens) get one clear refusal each that changes nothing.
 """
 
 from __future__ import annotations
@@ -34,13 +38,18 @@ from editions import SHIPPED_DIR, load_edition
 from tests.fuzz_lines import (
     PLAYERS,
     TEMPLATES,
+    TOKEN_TEMPLATES,
     action_or_clear_refusal,
     amounts,
     command_lines,
     controls,
+    good_deeds,
+    names,
     names_of,
     near_valid_lines,
     refused_in_one_line,
+    token_slots,
+    words,
 )
 from tests.ledger_checks import one_line
 
@@ -104,6 +113,98 @@ def speed_die_game(tmp_path_factory: pytest.TempPathFactory) -> Game:
     for line in SETUP:
         table.do(line)
     return table
+
+
+FOLLOW = ("follow-tokens",)
+TOKEN_SETUP = (*SETUP, "roll Alice 3 4", "move Zoë 38 fix")  # Bob's roll; Carol in jail; Zoë just before GO
+MEGA_TOKEN_TEMPLATES = MEGA_TEMPLATES + TOKEN_TEMPLATES[len(TEMPLATES):]
+
+
+def token_lines(whose: str, templates: list[str] = TOKEN_TEMPLATES, deeds: st.SearchStrategy[str] = good_deeds,
+                some: st.SearchStrategy[str] = names,
+                any_words: st.SearchStrategy[str] = words) -> st.SearchStrategy[str]:
+    """Lines of a game that follows the tokens (`whose` roll it is): rolls, moves and moving cards, mostly
+    near-valid, or mangled."""
+    slots = token_slots(whose)
+    return st.one_of(command_lines(templates, deeds, some, any_words, slots),
+                     near_valid_lines(templates, deeds, slots), near_valid_lines(templates, deeds, slots))
+
+
+@pytest.fixture(scope="module")
+def tokens_game(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """The classic table of `game`, its tokens followed (no speed die): Bob's roll, Carol in jail, Zoë near GO."""
+    table = Game.create(tmp_path_factory.mktemp("fuzz") / "tokens.db", load_edition("classic-us"), PLAYERS,
+                        ("free-parking", *FOLLOW))
+    for line in TOKEN_SETUP:
+        table.do(line)
+    return table
+
+
+@pytest.fixture(scope="module")
+def mega_tokens_game(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """The Mega table of `mega_game`, its tokens followed: the speed die on every roll, bus tickets to ride."""
+    table = Game.create(tmp_path_factory.mktemp("fuzz") / "mega-tokens.db", load_edition("mega"), PLAYERS, FOLLOW)
+    for line in MEGA_SETUP:
+        table.do(line)
+    return table
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=token_lines("Bob"))
+def test_any_line_at_a_table_following_the_tokens_is_an_action_or_one_clear_refusal(tokens_game: Game,
+                                                                                   line: str) -> None:
+    action_or_clear_refusal(tokens_game, line)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=token_lines("Alice", MEGA_TOKEN_TEMPLATES, good_mega_deeds, mega_names, mega_words))
+def test_any_line_at_a_mega_table_following_the_tokens_is_an_action_or_one_clear_refusal(mega_tokens_game: Game,
+                                                                                        line: str) -> None:
+    action_or_clear_refusal(mega_tokens_game, line)
+
+
+# issue 16: each known-bad roll or move -> a phrase of the one refusal it must get
+TOKEN_BAD_LINES = {
+    "roll bob 7 1": "'7' is not a die", "roll bob 0 4": "'0' is not a die", "roll bob 3 x": "'x' is not a die",
+    "roll bob": "roll takes 3-5 words", "roll bob 3": "roll takes 3-5 words",
+    "roll bob 3 4 mr bus ticket": "roll takes 3-5 words", "roll bob 3 4 mr": "this game has no speed die",
+    "roll bob 3 4 1": "this game has no speed die", "roll bob 3 4 bus ticket": "this game has no speed die",
+    "roll bob 3 4 5": "is not a speed die face", "roll bob 3 4 bus 5": "after bus write",
+    "roll alice 3 4": "it is Bob's roll, not Alice's", "roll zoë 6 6": "it is Bob's roll, not Zoë's",
+    "roll mallory 3 4": "no player called", "move bob nowhere": "no space called", "move bob 99": "off the board",
+    "move bob 40": "off the board", "move bob -1": "no space called", "move bob 5 sideways": "end the line with",
+    "move bob chance": "give the position instead", "move zoë 38 fix": "already on", "move bob 0 fix": "already on",
+    "move carol 5": "is in jail", "move carol 5 fix": "is in jail", "card carol chance illinois": "is in jail",
+    "card alice chance boardwalk go": "does not pass GO",
+    "card zoë chance nearest-railroad 'b. & o.'": "is Reading Railroad, not B. & O.",
+    "move bob": "move takes", "ride bob": "no bus tickets",
+}
+NOT_FOLLOWED_LINES = ("roll alice 3 4", "roll bob 3 4 mr", "move alice boardwalk", "move alice 5 fix",
+                      "move alice 5 back")
+
+
+@pytest.mark.parametrize("line", TOKEN_BAD_LINES)
+def test_known_bad_rolls_and_moves_are_refused_in_one_line(tokens_game: Game, line: str) -> None:
+    assert TOKEN_BAD_LINES[line] in refused_in_one_line(tokens_game, line)
+
+
+@pytest.mark.parametrize("line", NOT_FOLLOWED_LINES)
+def test_roll_and_move_on_a_game_that_does_not_follow_the_tokens_are_refused_in_one_line(game: Game,
+                                                                                         line: str) -> None:
+    assert "does not follow the tokens" in refused_in_one_line(game, line)
+
+
+MEGA_TOKEN_BAD_LINES = {
+    "roll alice 3 4": "rolls the speed die too", "roll alice 3 4 4": "is not a speed die face",
+    "roll alice 3 4 bus 5": "after bus write", "roll alice 3 4 mr ticket": "a choice for the Bus face only",
+    "roll bob 3 4 1": "it is Alice's roll, not Bob's", "move alice 52": "off the board",
+    "roll carol 3 4 1": "it is Alice's roll", "ride bob": "it is Alice's roll",
+}
+
+
+@pytest.mark.parametrize("line", MEGA_TOKEN_BAD_LINES)
+def test_known_bad_mega_rolls_are_refused_in_one_line(mega_tokens_game: Game, line: str) -> None:
+    assert MEGA_TOKEN_BAD_LINES[line] in refused_in_one_line(mega_tokens_game, line)
 
 
 @settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
