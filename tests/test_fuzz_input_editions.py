@@ -3,7 +3,8 @@
 The same requirement as tests/test_fuzz_input.py (issue 4 "Bad input") with each edition's own verbs and
 names in the lines: coins, cash-in, traps, free houses and the final round (issue 8); money typed as 500k,
 2m or 3.5m, Build spins, blocks, planning permission, stadiums, skyscrapers, the tower and the Rent Dodge card
-(issue 9).
+(issue 9). Issue 16: both tables again with their tokens followed: rolls, moves and moving cards among the lines,
+and the rolls each edition refuses (a trapped player's, a speed die at either table) get one clear refusal.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from editions import load_edition
 from tests.fuzz_lines import (
     PLAYERS,
     TEMPLATES,
+    TOKEN_TEMPLATES,
     action_or_clear_refusal,
     amounts,
     command_lines,
@@ -24,6 +26,7 @@ from tests.fuzz_lines import (
     names_of,
     near_valid_lines,
     refused_in_one_line,
+    token_slots,
 )
 
 SL_DEEDS = sorted(load_edition("sore-losers").deeds)
@@ -78,8 +81,10 @@ def sl_lines() -> st.SearchStrategy[str]:
                      near_valid_lines(SL_TEMPLATES, good_sl_deeds))
 
 
-def table(tmp_path_factory: pytest.TempPathFactory, edition: str, setup: tuple[str, ...]) -> Game:
-    game = Game.create(tmp_path_factory.mktemp("fuzz") / f"{edition}.db", load_edition(edition), PLAYERS)
+def table(tmp_path_factory: pytest.TempPathFactory, edition: str, setup: tuple[str, ...],
+          house_rules: tuple[str, ...] = ()) -> Game:
+    game = Game.create(tmp_path_factory.mktemp("fuzz") / f"{edition}.db", load_edition(edition), PLAYERS,
+                       house_rules)
     for line in setup:
         game.do(line)
     return game
@@ -136,3 +141,66 @@ def test_known_bad_sore_losers_lines_are_refused_in_one_line(sore_losers_game: G
 ])
 def test_known_bad_city_lines_are_refused_in_one_line(city_game: Game, line: str) -> None:
     refused_in_one_line(city_game, line)
+
+
+# -- the same tables following the tokens (issue 16) ---------------------------------------------------------------
+
+FOLLOW = ("follow-tokens",)
+TOKEN_ONLY = TOKEN_TEMPLATES[len(TEMPLATES):]
+
+
+def followed_lines(templates: list[str], deeds: st.SearchStrategy[str], some: st.SearchStrategy[str],
+                   any_words: st.SearchStrategy[str], extra: dict[str, st.SearchStrategy[str]] | None = None,
+                   whose: str = "Bob") -> st.SearchStrategy[str]:
+    """An edition's lines with rolls, moves and moving cards among them (`whose` roll it is)."""
+    slots = {**token_slots(whose), **(extra or {})}
+    return st.one_of(command_lines(templates + TOKEN_ONLY, deeds, some, any_words, slots),
+                     near_valid_lines(templates + TOKEN_ONLY, deeds, slots),
+                     near_valid_lines(TOKEN_ONLY, deeds, slots))
+
+
+@pytest.fixture(scope="module")
+def sore_losers_tokens(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """The Sore Losers table with its tokens followed; Alice rolled, so it is Bob's roll, and Bob is trapped."""
+    return table(tmp_path_factory, "sore-losers", (*SL_SETUP, "roll Alice 3 4"), FOLLOW)
+
+
+@pytest.fixture(scope="module")
+def city_tokens(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """The City table with its tokens followed and Alice's stadium paying on GO; Alice rolled: Bob's roll."""
+    return table(tmp_path_factory, "city", (*CITY_SETUP, "move Zoë 38 fix", "roll Alice 3 4"), FOLLOW)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=followed_lines(SL_TEMPLATES, good_sl_deeds, sl_names, sl_words))
+def test_any_line_at_a_sore_losers_table_following_the_tokens_is_an_action_or_one_clear_refusal(
+        sore_losers_tokens: Game, line: str) -> None:
+    action_or_clear_refusal(sore_losers_tokens, line)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(line=followed_lines(CITY_TEMPLATES, good_city_deeds, city_names, city_words,
+                           {"h": planning, "m": millions}))
+def test_any_line_at_a_city_table_following_the_tokens_is_an_action_or_one_clear_refusal(city_tokens: Game,
+                                                                                        line: str) -> None:
+    action_or_clear_refusal(city_tokens, line)
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ("roll bob 3 4", "trapped by Mr. Monopoly"), ("roll bob 3 4 mr", "trapped by Mr. Monopoly"),
+    ("roll alice 3 4 mr", "it is Bob's roll"), ("release bob bob", "release takes"),
+    ("roll carol 3 4", "it is Bob's roll"), ("roll bob 7 1", "'7' is not a die"), ("move zoë 5", "is in jail"),
+    ("move bob 40", "off the board"), ("roll bob", "roll takes 3-5 words"),
+])
+def test_known_bad_rolls_at_a_sore_losers_table_are_refused_in_one_line(sore_losers_tokens: Game, line: str,
+                                                                        says: str) -> None:
+    assert says in refused_in_one_line(sore_losers_tokens, line)
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ("roll bob 3 4 1", "this game has no speed die"), ("roll bob 3 4 bus ticket", "this game has no speed die"),
+    ("roll alice 3 4", "it is Bob's roll"), ("move bob nowhere", "no space called"), ("move bob 99", "off the board"),
+    ("card zoë chance diamond-hills go", "does not pass GO"), ("move zoë 38 fix", "already on"),
+])
+def test_known_bad_rolls_at_a_city_table_are_refused_in_one_line(city_tokens: Game, line: str, says: str) -> None:
+    assert says in refused_in_one_line(city_tokens, line)
