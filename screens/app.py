@@ -7,6 +7,7 @@ with the ledger. Whose turn it is lives here too: it is the table's habit, not a
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
@@ -104,7 +105,19 @@ class BankerApp(App[None]):
         self.push_screen(TableScreen(game))
         self.call_after_refresh(self.show_open_auction)
 
+    def freeze_heap(self) -> None:
+        """Once the table is drawn, leave what the app holds out of the garbage collector's walks.
+
+        A game open and its table drawn, the app holds some 90,000 long-lived objects (the state, the
+        widgets, their styles) that every full collection walked again: a 40-50 ms pause that landed on
+        a key press now and then. Frozen, they are still freed when nothing refers to them; closing the
+        game unfreezes them, so a closed game's cycles are collected.
+        """
+        if self.game is not None:
+            gc.freeze()
+
     def close_game(self) -> None:
+        gc.unfreeze()  # see freeze_heap
         if self.game is not None:
             self.game.close()
             self.game = None

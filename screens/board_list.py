@@ -6,6 +6,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.widgets import DataTable, Static
 
 from banker.events import BANK, POT
@@ -99,6 +100,8 @@ class BoardList(DataTable):
         self.colours = colours
         self.shown: dict[int, tuple] = {}
         self.state: GameState | None = None
+        self.drawn_from: tuple[dict[str, object], int] | None = None  # the facts and width the rows show
+        self.sizes_seen: tuple[Size, ...] = ()
 
     def on_mount(self) -> None:
         for key, label in COLUMNS:
@@ -110,8 +113,16 @@ class BoardList(DataTable):
             self.show(self.state)
 
     def show(self, state: GameState) -> None:
-        """Add the rows once, then update only the cells that changed (a column resizes to what it holds)."""
+        """Add the rows once, then update only the cells that changed (a column resizes to what it holds).
+
+        Most actions move only cash (GO, a payment, their undo), which no row shows: when the facts the rows
+        are drawn from and the board's width are those last drawn, the 40-52 rows are not worked out again.
+        """
         self.state = state
+        drawn_from = (board_facts(state), self.size.width)
+        if drawn_from == self.drawn_from:
+            return
+        self.drawn_from = drawn_from
         rows = [self.cells(state, space.position) for space in state.edition.spaces]
         widths = self.widths(state, rows)
         for space, cells in zip(state.edition.spaces, rows, strict=True):
@@ -125,6 +136,17 @@ class BoardList(DataTable):
                     if old != new:
                         self.update_cell(str(space.position), column, cell, update_width=True)
             self.shown[space.position] = plain
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        """Textual's ScrollView repaints its scrollbar at every layout of the screen (a toast, a card growing),
+        though the board did not move, and with it every widget under the scrollbar's column, 34-50 rows
+        high; the same sizes as last time change nothing, so they are not taken in again."""
+        sizes = (size, virtual_size, container_size, self.virtual_size, self.container_size)
+        if sizes == self.sizes_seen:
+            return False
+        updated = super()._size_updated(size, virtual_size, container_size, layout)
+        self.sizes_seen = (size, virtual_size, container_size, self.virtual_size, self.container_size)
+        return updated
 
     def widths(self, state: GameState, rows: list[tuple[Text, ...]]) -> dict[str, int]:
         """What each column needs (Owner: the longest player's name), fitted to the board's width once it has one."""
@@ -171,6 +193,15 @@ class BoardList(DataTable):
                 cell.append(" ")
                 cell.append(player[0], style=f"bold reverse {token_style(self.colours.get(player, 'white'))}")
         return cell
+
+
+def board_facts(state: GameState) -> dict[str, object]:
+    """What the board's rows are drawn from: every fact of the state but the players' cash (no row shows it; the
+    pot's, which Free Parking's row shows, stays). A state is never changed once handed out, so its parts are
+    kept as they are, and comparing two is quick: the deeds a new state shares with the last are the same objects."""
+    facts = dict(vars(state))
+    facts["accounts"] = state.accounts[POT]
+    return facts
 
 
 def fit(cell: Text, width: int) -> Text:

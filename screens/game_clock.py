@@ -97,6 +97,7 @@ class GameClock(Static):
         self.remaining: int | None = None
         self.ended_for = ""  # the clock start whose end already opened the score
         self._stop: Stop | None = None
+        self.shown_line = Text()
         self.display = self.wanted
 
     def on_mount(self) -> None:
@@ -127,7 +128,7 @@ class GameClock(Static):
         self.set_class(left is not None and FINAL_SECONDS < left <= WARNING_SECONDS, "-warning")
         self.set_class(left is not None and 0 < left <= FINAL_SECONDS, "-final")
         self.set_class(left == 0, "-over")
-        self.update(self.line(state))
+        self.redraw(self.line(state))
         if left is None or clock is None:
             return
         if before is not None and left <= FINAL_SECONDS < before and left > 0:
@@ -154,7 +155,13 @@ class GameClock(Static):
         return text
 
     def on_resize(self) -> None:
-        self.update(self.line(self.game.state))
+        self.redraw(self.line(self.game.state))
+
+    def redraw(self, line: Text) -> None:
+        """Draw the line when it changed; the clock is one line high, so the screen is not laid out again."""
+        if line != self.shown_line:
+            self.shown_line = line
+            self.update(line, layout=False)
 
     def time_is_up(self) -> None:
         """The game clock ran out: the end-of-game score, once per clock start."""

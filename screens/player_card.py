@@ -134,7 +134,7 @@ class PlayerCard(Vertical):
         super().__init__(id=f"card-{index}", classes="player-card")
         self.player = player
         self.colour = colour
-        self.shown: tuple = ()
+        self.shown: dict[str, object] = {}  # what each part of the card was last drawn from
 
     def compose(self) -> ComposeResult:
         yield Digits("", classes="cash")
@@ -145,25 +145,36 @@ class PlayerCard(Vertical):
         self.styles.border = ("round", token_style(self.colour))
         self.styles.border_title_color = token_style(self.colour)
 
+    def changed(self, part: str, facts: object) -> bool:
+        """Whether a part of the card was drawn from other facts; a part whose facts did not change is left alone."""
+        if self.shown.get(part, self) == facts:
+            return False
+        self.shown[part] = facts
+        return True
+
     def show(self, state: GameState, current: bool) -> None:
+        """Redraw only the parts whose facts changed: a payment changes the digits and the subtitle, and
+        redrawing the marks and deeds too would lay the whole screen out again for nothing."""
         player = self.player
         cash = state.cash(player)
         deeds = tuple((d, state.deeds[d]) for d in state.deeds_of(player))  # the whole holding: City blocks too
-        holdings = tuple(state.count(kind, player) for kind in state.edition.holdings)
-        key = (cash, current, deeds, player in state.in_jail, player in state.bankrupt,
-               tuple(state.jail_cards[player]), holdings, state.mr_monopoly == player, player in state.trapped,
-               token_text(state, player))
-        if key == self.shown:
-            return
-        self.shown = key
-        self.border_title = Text(f"▶ {player}  (turn)" if current else player)
-        self.border_subtitle = Text(f"{state.edition.money(cash)} · {len(deeds)} deed{'s' if len(deeds) != 1 else ''}")
-        self.set_class(current, "-current")
+        if self.changed("title", current):
+            self.border_title = Text(f"▶ {player}  (turn)" if current else player)
+            self.set_class(current, "-current")
+            self.styles.border = ("heavy" if current else "round", token_style(self.colour))
+        if self.changed("subtitle", (cash, len(deeds))):
+            count = f"{len(deeds)} deed{'s' if len(deeds) != 1 else ''}"
+            self.border_subtitle = Text(f"{state.edition.money(cash)} · {count}")
+        if self.changed("cash", cash):
+            self.query_one(Digits).update(cash_digits(state, cash))
         self.set_class(player in state.bankrupt, "-bankrupt")
-        self.styles.border = ("heavy" if current else "round", token_style(self.colour))
-        self.query_one(Digits).update(cash_digits(state, cash))
-        marks = marks_text(state, player)
-        marks_widget = self.query_one(".marks", Static)
-        marks_widget.update(marks)
-        marks_widget.display = bool(marks)
-        self.query_one(".deeds", Static).update(deeds_text(state, player))
+        holdings = tuple(state.count(kind, player) for kind in state.edition.holdings)
+        marks_from = (player in state.in_jail, player in state.bankrupt, tuple(state.jail_cards[player]), holdings,
+                      state.mr_monopoly, player in state.trapped, token_text(state, player))
+        if self.changed("marks", marks_from):
+            marks = marks_text(state, player)
+            marks_widget = self.query_one(".marks", Static)
+            marks_widget.update(marks)
+            marks_widget.display = bool(marks)
+        if self.changed("deeds", deeds):
+            self.query_one(".deeds", Static).update(deeds_text(state, player))

@@ -16,12 +16,23 @@ from textual.widgets import Static
 class StatusLine(Static):
     """`make(width)` gives the line for a width; the widget keeps no fact of its own."""
 
+    DEFAULT_CSS = """
+    StatusLine {
+        height: 1;
+    }
+    """
+
     def __init__(self, make: Callable[[int], Text], id: str = "status") -> None:
         super().__init__("", id=id)
         self.make = make
+        self.line = Text()
 
     def show(self) -> None:
-        self.update(self.make(self.size.width or self.app.size.width))
+        """Redraw the line when its text changed; always one line high, so the screen is not laid out again."""
+        line = self.make(self.size.width or self.app.size.width)
+        if line != self.line:
+            self.line = line
+            self.update(line, layout=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self.show()

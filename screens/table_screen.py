@@ -120,6 +120,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         self.show_state()
         self.board.focus()
         self.watch_proposals()
+        self.call_after_refresh(self.banker.freeze_heap)
 
     def show_current_card(self) -> None:
         """With many players the cards scroll: bring the one whose turn it is into view."""
