@@ -19,7 +19,7 @@ from tests.play_lines_city import CityLineMaker
 from tests.play_lines_mega import MegaLineMaker
 from tests.play_lines_sore_losers import SoreLosersLineMaker
 
-FACES = ("1", "2", "3", "bus", "mr")
+FACES = ("1", "2", "3", "bus", "mr", "bus", "mr")  # the moves more often than the die shows them
 BAD_DICE = ("0", "7", "9", "x", "3.5", "-1", "12", "")
 BAD_FACES = ("4", "0", "car", "bus-stop", "six")
 MOVING = ("advance", "advance_nearest", "back")
@@ -64,11 +64,11 @@ class TokenLines(LineMaker):
         state = self.state
         assert state.tokens is not None
         whose, anywhere = state.whose_roll, state.tokens.anywhere
-        if anywhere and self.odds(65):  # triples: the move to any space comes first (000, 002)
+        if anywhere and self.odds(55):  # triples: the move to any space comes first (000, 002)
             return self.move_line(anywhere, "forward" if self.odds(85) else self.rng.choice(["fix", "back"]))
         if self.rider in state.active_players and self.odds(60):  # 000:80 the ride takes the token somewhere
             return self.move_line(self.rider, "forward")
-        if whose in state.trapped and self.odds(60):  # 001: a trapped player rolls once released
+        if whose in state.trapped and self.odds(45):  # 001: a trapped player rolls once released
             return f"release {self.spell(whose)}"
         if whose in state.in_jail and self.odds(8):
             return self.jail_line(whose)
@@ -104,7 +104,13 @@ class TokenLines(LineMaker):
         player = rng.choice(state.players) if self.odds(8) else whose  # out of turn, or a bankrupt player
         speed = rolls_speed_die(state, player)
         first, second = rng.randint(1, 6), rng.randint(1, 6)
-        if state.tokens.doubles and self.odds(25):  # a few more doubles in a row: the third goes to jail
+        spaces = state.edition.spaces
+        aim = rng.choice([0, next(s.position for s in spaces if s.type == "go_to_jail")])  # GO, or Go To Jail
+        steps = (aim - state.position(player)) % len(spaces)
+        if 3 <= steps <= 11 and player not in state.in_jail and self.odds(15):  # the dice that land there
+            first = rng.randint(max(1, steps - 6), min(6, steps - 1))
+            second = steps - first
+        if state.tokens.doubles and self.odds(35):  # a few more doubles in a row: the third goes to jail
             second = first
         words = [self.spell(player), str(first), str(second)]
         if self.odds(2):  # a die the table cannot show, either one
@@ -113,10 +119,10 @@ class TokenLines(LineMaker):
             face = rng.choice(["1", "2", "3"])
             words[1:] = [face, face, face]
             return " ".join(["roll", *words])
-        if speed != self.odds(4):  # the face the game wants (or, now and then, one it refuses)
+        if speed != self.odds(6):  # the face the game wants (or, now and then, one it refuses)
             face = rng.choice(BAD_FACES) if self.odds(5) else rng.choice(FACES)
             words.append(face)
-            if face == "bus" and self.odds(40):  # a bus ticket (Mega) or one white die (002)
+            if face == "bus" and self.odds(50):  # a bus ticket (Mega) or one white die (002)
                 dice = [w for w in words[1:3] if w.isdigit()] or ["4"]
                 words.append(rng.choice(["7", "walk"] if self.odds(10) else ["ticket", *dice]))
         elif self.odds(2):
@@ -166,7 +172,7 @@ class TokenLines(LineMaker):
                 others = [d for d in state.deeds if state.deed(d).kind == card.kind]
                 words.append(self.spell(self.rng.choice(others) if self.odds(30) else nearest.name))
         passes = target is not None and (target < here or (target == 0 and here != 0))
-        if card.effect in ("advance", "advance_nearest") and self.odds(70 if passes else 15):
+        if card.effect in ("advance", "advance_nearest") and self.odds(55 if passes else 25):
             words.append("go")  # passing GO said; said when it did not pass, it is refused
         return " ".join(words)
 
