@@ -92,15 +92,20 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def measure(path: Path, presses: int, gap: float) -> tuple[dict[str, list[float]], float, int]:
-    """Milliseconds from each key to the frame showing the new cash, by key; the first press; full GCs seen."""
+async def measure(path: Path, presses: int, gap: float) -> tuple[dict[str, list[float]], float, list[float]]:
+    """Milliseconds from each key to the frame showing the new cash, by key; the first press; full GCs' times."""
     app = make_app(path, data=path.parent / "data", watch=False)
     times: dict[str, list[float]] = {}
-    full_collections = [0]
+    full_collections: list[float] = []  # how long each full collection took (ms)
+    collecting = [0.0]
 
     def count_full(phase: str, info: dict) -> None:
-        if phase == "start" and info["generation"] == 2:
-            full_collections[0] += 1
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            collecting[0] = time.perf_counter()
+        else:
+            full_collections.append((time.perf_counter() - collecting[0]) * 1000)
 
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -156,7 +161,7 @@ async def measure(path: Path, presses: int, gap: float) -> tuple[dict[str, list[
             await pilot._wait_for_screen()
             await asyncio.sleep(gap)
         gc.callbacks.remove(count_full)
-    return times, first, full_collections[0]
+    return times, first, full_collections
 
 
 def main() -> int:
@@ -190,8 +195,9 @@ def main() -> int:
             times, first, full = asyncio.run(measure(copy, args.presses, args.gap))
             for key, values in times.items():
                 samples[name].setdefault(key, []).extend(values)
-            print(f"  round {number + 1}, {name} game: first press {first:.1f} ms, "
-                  f"{full} full garbage collections during the recorded presses")
+            longest = f", the longest {max(full):.1f} ms" if full else ""
+            print(f"  round {number + 1}, {name} game: first press {first:.1f} ms; {len(full)} full garbage "
+                  f"collections during the recorded presses{longest}")
     ratios: dict[str, float] = {}
     print(f"\n{'key':<8} {'game':<7} {'n':>4} {'p50':>9} {'p95':>9} {'p99':>9} {'max':>9}   p99 / 60 Hz frame")
     for key in ("g", "ctrl+z"):

@@ -32,6 +32,8 @@ from banker.saves import (
 )
 
 RELOAD_SECONDS = 2.0
+SETTLE_SECONDS = 0.5  # after a table opens (or many actions), when the heap is collected and frozen
+REFREEZE_ACTIONS = 1000
 
 
 class BankerApp(App[None]):
@@ -51,6 +53,7 @@ class BankerApp(App[None]):
         self.turn = 0
         self.colours: dict[str, str] = {}
         self.watch_file = watch
+        self.actions_unfrozen = 0  # actions since the heap was last frozen (freeze_heap)
 
     # -- games -------------------------------------------------------------------
 
@@ -106,14 +109,18 @@ class BankerApp(App[None]):
         self.call_after_refresh(self.show_open_auction)
 
     def freeze_heap(self) -> None:
-        """Once the table is drawn, leave what the app holds out of the garbage collector's walks.
+        """Collect the garbage once, then leave everything the app holds out of the collector's walks.
 
-        A game open and its table drawn, the app holds some 90,000 long-lived objects (the state, the
-        widgets, their styles) that every full collection walked again: a 40-50 ms pause that landed on
-        a key press now and then. Frozen, they are still freed when nothing refers to them; closing the
-        game unfreezes them, so a closed game's cycles are collected.
+        With a game open and its table drawn, the app holds some 100,000 long-lived objects (the state, the
+        widgets, their styles and render caches) that every full collection walked again: a 40-50 ms pause
+        that landed on a key press now and then. Frozen (`gc.freeze`), they are still freed when nothing
+        refers to them, but a cycle among them waits until the game closes (`close_game` unfreezes them):
+        so the garbage is collected first, once the table has settled, and again after every
+        REFREEZE_ACTIONS actions, as what the app keeps (the game's events, Textual's caches) grows.
         """
+        self.actions_unfrozen = 0
         if self.game is not None:
+            gc.collect()
             gc.freeze()
 
     def close_game(self) -> None:
@@ -188,6 +195,9 @@ class BankerApp(App[None]):
                 self.notify(note, title="Rule", severity="warning", timeout=12, markup=False)
         self.show_state()
         self.call_later(self.show_open_auction)  # after a dialog that ran the action has closed
+        self.actions_unfrozen += 1
+        if self.actions_unfrozen == REFREEZE_ACTIONS:
+            self.set_timer(SETTLE_SECONDS, self.freeze_heap)
         return outcome
 
     def pay_or_raise(self, command: c.Command) -> bool | None:

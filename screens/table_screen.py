@@ -24,6 +24,7 @@ from banker.game import Game
 from banker.landing import has_holding_offers
 from banker.language import USAGE, dice_line, parse, uses_speed_die
 from banker.sore_losers_landing import plays_sore_losers
+from screens.app import SETTLE_SECONDS
 from screens.board_list import BoardList, BoardSide
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.city_flows import CityFlows
@@ -94,6 +95,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
     def __init__(self, game: Game) -> None:
         super().__init__(id="table")
         self.game = game
+        self.parts: tuple[list[PlayerCard], BoardList, StatusLine, GameClock] | tuple[()] = ()
 
     @property
     def banker(self) -> BankerApp:
@@ -120,7 +122,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         self.show_state()
         self.board.focus()
         self.watch_proposals()
-        self.call_after_refresh(self.banker.freeze_heap)
+        self.set_timer(SETTLE_SECONDS, self.banker.freeze_heap)  # its first frames drawn, their caches built
 
     def show_current_card(self) -> None:
         """With many players the cards scroll: bring the one whose turn it is into view."""
@@ -145,11 +147,15 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
             return
         state = self.game.state
         current = self.banker.current_player
-        for card in self.query(PlayerCard):
+        if not self.parts:  # the cards, board, status line and clock stay for the screen's life: found once
+            self.parts = (list(self.query(PlayerCard)), self.query_one(BoardList), self.query_one(StatusLine),
+                          self.query_one(GameClock))
+        cards, board, status, clock = self.parts
+        for card in cards:
             card.show(state, card.player == current)
-        self.query_one(BoardList).show(state)
-        self.query_one(StatusLine).show()
-        self.query_one(GameClock).tick()
+        board.show(state)
+        status.show()
+        clock.tick()
 
     def status_text(self, current: str, width: int = 120) -> Text:
         """One line: whose turn, the bank's pieces and holdings, the pot and the ledger; shorter when narrow."""
