@@ -246,3 +246,12 @@ def test_undo_of_a_roll_puts_the_token_and_the_salary_back(table: Game) -> None:
     play(table, "move alice 38 fix", "roll alice 1 2", "undo")
     assert table.state.position("Alice") == 38 and cash(table, "Alice") == 1500
     assert table.state_json()["roll"] == "Alice"
+
+
+def test_the_bus_choices_follow_the_edition(new_game: NewGame) -> None:
+    # 002: the Bus moves by one or both white dice; 000:58: a ticket, or on to the nearest Chance/Chest
+    classic = new_game(house_rules=FOLLOW + ("speed-die",))
+    play(classic, "move alice 39 fix", "move alice 0")
+    assert "no bus tickets" in refused(classic, "roll alice 1 5 bus ticket")
+    mega = new_game("mega", FOLLOW)
+    assert "nearest Chance/Community Chest" in refused(mega, "roll alice 1 5 bus 1")

@@ -78,6 +78,11 @@ def _speed_die_refusal(state: GameState, cmd: c.Roll) -> str | None:
                 f"<{'|'.join(SPEED_FACES)}>")
     if cmd.choice and speed != "bus":
         return f"{cmd.choice!r} is a choice for the Bus face only; leave it out"
+    tickets = "bus_ticket" in state.edition.holdings
+    if cmd.choice == "ticket" and not tickets:
+        return "this game has no bus tickets; after bus write the white die to move by, or nothing for both (002)"
+    if cmd.choice.isdigit() and tickets:
+        return "here the Bus moves on to the nearest Chance/Community Chest, or takes a ticket: bus or bus ticket (000)"
     return None
 
 
