@@ -18,13 +18,12 @@ from editions import Edition, EditionError, edition_files, load_edition, load_ed
 from .describe import bank_parts
 from .errors import Refusal
 from .game import HOUSE_RULES, Game
-from .history import entries, entry_json, for_player
-from .language import USAGE
 from .ledger import LedgerError
 from .moves import QUESTIONS, space_at
 from .names import match
-from .valuation import district_values, score, score_json
-from .verify import main as verify_main
+
+# The ledger's history, the score and verify are loaded by the subcommands that use them: each command
+# starts with what it needs (`banker state` neither parses a line nor scores a game).
 
 SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help", "ask", "serve",
                "proposals"}
@@ -209,6 +208,8 @@ def render_state(game: Game) -> str:
 
 
 def _ledger(args: argparse.Namespace) -> int:
+    from .history import entries, entry_json, for_player
+
     game = Game.open(args.game)
     try:
         items = entries(game.records)
@@ -228,10 +229,14 @@ def _ledger(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
+    from .verify import main as verify_main
+
     return verify_main(args.game)  # one streamed pass: chain, replay, snapshots (`python -m banker` goes there first)
 
 
 def _score(args: argparse.Namespace) -> int:
+    from .valuation import district_values, score, score_json
+
     game = Game.open(args.game)
     try:
         lines = game.final_round_lines()
@@ -368,6 +373,8 @@ def _proposals(args: argparse.Namespace) -> int:
 
 
 def _help(args: argparse.Namespace) -> int:
+    from .language import USAGE
+
     for usage in USAGE.values():
         print(usage)
     return 0

@@ -9,23 +9,53 @@ happened.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 
-from editions import parse_edition
+from editions import Edition, parse_edition
 
 from . import events as ev
-from .state import Auction, Clock, GameState, Spin, Tokens, pieces
+from .state import Auction, Clock, GameState, Holding, Spin, Tokens, pieces
 
 
 class FoldError(ValueError):
     """An event that cannot apply to the state it follows (a corrupt ledger)."""
 
 
+try:
+    from orjson import dumps as _dumps
+except ImportError:  # pragma: no cover - orjson is a dependency
+    import json
+
+    def _dumps(data: object) -> bytes:
+        return json.dumps(data).encode()
+
+_EDITIONS: dict[tuple[str, bytes], Edition] = {}  # the editions already parsed, by their stored data
+_KEEP_EDITIONS = 8
+
+
 def start(event: ev.GameStarted) -> GameState:
-    edition = parse_edition(event.edition, event.edition_id, f"game file edition {event.edition_id}")
+    edition = _edition(event)
     state = GameState.new(edition, tuple(event.players), frozenset(event.house_rules))
     _move_money(state, event.transfers)
     return state
+
+
+def _edition(event: ev.GameStarted) -> Edition:
+    """The edition a game file carries, parsed once per process: checking a file replays it from its start
+    again and again (verify, undo far back, the tests' replays), and parsing is most of a short replay.
+    Edition is frozen, so one parse serves every replay of the same data."""
+    source = f"game file edition {event.edition_id}"
+    try:
+        key = (event.edition_id, _dumps(event.edition))
+    except (TypeError, ValueError):  # data orjson does not write (a tampered file): parsed, not kept
+        return parse_edition(event.edition, event.edition_id, source)
+    edition = _EDITIONS.get(key)
+    if edition is None:
+        edition = parse_edition(event.edition, event.edition_id, source)
+        if len(_EDITIONS) >= _KEEP_EDITIONS:
+            _EDITIONS.clear()
+        _EDITIONS[key] = edition
+    return edition
 
 
 def _move_money(state: GameState, transfers: ev.Transfers) -> None:
@@ -47,8 +77,20 @@ def _holding(state: GameState, deed: str):  # noqa: ANN202 - a Holding
         raise FoldError(f"unknown deed {deed!r}") from None
 
 
-def _change(state: GameState, deed: str, **fields: object) -> None:
-    state.deeds[deed] = replace(_holding(state, deed), **fields)  # type: ignore[arg-type]
+_HOLDING_FIELDS = frozenset(f.name for f in fields(Holding))
+
+
+def _change(state: GameState, deed: str, **changes: object) -> None:
+    """`dataclasses.replace` of the deed's Holding without its per-call look at the fields (the fold's
+    commonest step): a copy of its values with the changes, checked against the field names."""
+    old = _holding(state, deed)
+    if not changes.keys() <= _HOLDING_FIELDS:
+        raise TypeError(f"Holding has no field {sorted(changes.keys() - _HOLDING_FIELDS)[0]!r}")
+    new = object.__new__(Holding)
+    values = new.__dict__
+    values.update(old.__dict__)
+    values.update(changes)
+    state.deeds[deed] = new
 
 
 def _deed_bought(state: GameState, e: ev.DeedBought) -> None:

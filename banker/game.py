@@ -12,22 +12,24 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from editions import Edition
 
-from . import commands as c
 from . import events as ev
 from . import snapshots
-from .describe import summarize
 from .errors import Refusal
 from .fold import FoldError
-from .language import parse
 from .ledger import GENESIS, GameChanged, LedgerError, LedgerStore, Record, decode_records, loads
 from .names import squash
-from .rules import decide, notices
 from .state import GameState
 from .timeline import Past, Timeline, walk_index
-from .valuation import final_round_lines
+
+if TYPE_CHECKING:
+    from . import commands as c
+
+# The command language, the rules and the descriptions are loaded by the first action, not by opening a
+# game: a command that only reads one (`banker state`, the phones' wallet) starts without them.
 
 RESERVED = {squash(ev.BANK), squash(ev.POT)}
 HOUSE_RULES = {
@@ -186,6 +188,8 @@ class Game:
         """The final rent round as played (player, deed, rent), or [] before it (Sore Losers)."""
         if not self.state.final_round:
             return []
+        from .valuation import final_round_lines
+
         assert self.timeline is not None
         for number in reversed(self.timeline.counted):
             events = self.timeline.events_of(number)
@@ -197,6 +201,8 @@ class Game:
         return self.state.edition.money(amount)
 
     def summary_of(self, action: int) -> str:
+        from .describe import summarize
+
         assert self.timeline is not None
         return summarize(self.timeline.events_of(action), self.money, self.state.edition)
 
@@ -234,6 +240,8 @@ class Game:
 
     def do(self, line: str) -> Outcome:
         """One line of the command language, one action (or a Refusal)."""
+        from .language import parse
+
         return self._with_retry(lambda: parse(line, self.state))
 
     def execute(self, command: c.Command) -> Outcome:
@@ -257,6 +265,10 @@ class Game:
         raise Refusal("the game changed in another window; it was reloaded, retry")
 
     def _execute(self, command: c.Command) -> Outcome:
+        from . import commands as c
+        from .describe import summarize
+        from .rules import decide, notices
+
         assert self.timeline is not None
         timeline = self.timeline
         after: GameState | None = None

@@ -102,25 +102,30 @@ def parse_amount(word: str, currency: str = "$") -> int:
             text = text[len(sign):]
             break
     text = text.replace(",", "").replace("_", "")
-    scaled = re.fullmatch(r"(\d*\.?\d+)([kKmM])", text)
+    scaled = None if text.isascii() and text.isdigit() else re.fullmatch(r"(\d*\.?\d+)([kKmM])", text)
     if scaled:  # Monopoly City's money: 500k, 2m, 3.5m
         number, unit = scaled.groups()
         value = Decimal(number) * (1000 if unit in "kK" else 1_000_000)
         if value != value.to_integral_value():
             raise Refusal(f"amount {word!r} is not a whole amount; write 500k, 2m or 3.5m")
         text = str(int(value))
-    if re.fullmatch(r"-\d+", text):
-        raise Refusal(f"amount {word!r} is negative; amounts are positive whole numbers (pay goes the other way)")
-    if re.fullmatch(r"\d*\.\d+", text):
-        raise Refusal(f"amount {word!r} has a fraction; amounts are whole numbers like 50")
-    if not re.fullmatch(r"\d+", text):
-        raise Refusal(f"{word!r} is not an amount; write a whole number like 50")
-    amount = int(text)
+    amount = int(text) if text.isascii() and text.isdigit() else _whole_number(word, text)  # the first: "50"
     if amount == 0:
         raise Refusal("an amount of 0 moves nothing; write a positive whole number")
     if amount > MAX_AMOUNT:
         raise Refusal(f"amount {word!r} is too large; the most is {MAX_AMOUNT:,}")
     return amount
+
+
+def _whole_number(word: str, text: str) -> int:
+    """`text` (the amount without its sign and separators) as a number in any script's digits, else why not."""
+    if re.fullmatch(r"\d+", text):
+        return int(text)
+    if re.fullmatch(r"-\d+", text):
+        raise Refusal(f"amount {word!r} is negative; amounts are positive whole numbers (pay goes the other way)")
+    if re.fullmatch(r"\d*\.\d+", text):
+        raise Refusal(f"amount {word!r} has a fraction; amounts are whole numbers like 50")
+    raise Refusal(f"{word!r} is not an amount; write a whole number like 50")
 
 
 def _looks_like_amount(word: str) -> bool:

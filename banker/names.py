@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import Refusal
@@ -14,22 +16,55 @@ def squash(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
+@dataclass(frozen=True)
+class _Names:
+    """One list of candidates, squashed once: a line names a player, a deed or a verb without a walk of
+    every name (the lists are the same few at every action: the players, the deeds, the verbs)."""
+
+    names: tuple[str, ...]  # in their given order, each once
+    exact: dict[str, tuple[str, ...]]  # squashed -> the names that squash to it
+    keys: tuple[str, ...]  # the squashed names, sorted: those a key starts are side by side
+    order: dict[str, tuple[int, ...]]  # squashed -> the places of its names in `names`
+
+
+@lru_cache(maxsize=512)
+def _names(candidates: tuple[str, ...]) -> _Names:
+    names = tuple(dict.fromkeys(candidates))
+    places: dict[str, list[int]] = {}
+    for place, name in enumerate(names):
+        places.setdefault(squash(name), []).append(place)
+    return _Names(names, {key: tuple(names[p] for p in at) for key, at in places.items()}, tuple(sorted(places)),
+                  {key: tuple(at) for key, at in places.items()})
+
+
+def _starting_with(index: _Names, key: str) -> list[str]:
+    """The names whose squashed form starts with `key`, in their given order."""
+    keys = index.keys
+    places: list[int] = []
+    at = bisect_left(keys, key)
+    while at < len(keys) and keys[at].startswith(key):
+        places.extend(index.order[keys[at]])
+        at += 1
+    return [index.names[p] for p in sorted(places)]
+
+
 def match(word: str, candidates: Iterable[str], what: str, hint: str = "") -> str:
     """The one candidate `word` names exactly or by unique prefix; else a Refusal."""
-    names = list(dict.fromkeys(candidates))
+    index = _names(candidates if type(candidates) is tuple else tuple(candidates))
     key = squash(word)
     if not key:
         raise Refusal(f"{word!r} is not a {what} name{hint}")
-    exact = [n for n in names if squash(n) == key]
+    exact = index.exact.get(key, ())
     if len(exact) == 1:
         return exact[0]
-    found = [n for n in names if squash(n).startswith(key)]
+    found = _starting_with(index, key)
     if len(found) == 1:
         return found[0]
     by_words = [n for n in found if starts_word_by_word(word, n)]
     if len(by_words) == 1:  # "b&o" or "b. & o.": B. & O. Railroad, not Boardwalk
         return by_words[0]
     if not found:
+        names = index.names
         known = ", ".join(names) if len(names) <= 12 else ", ".join(names[:12]) + ", ..."
         raise Refusal(f"no {what} called {word!r}; known: {known}{hint}")
     raise Refusal(f"{word!r} could be {' or '.join(found[:6])}; type more of the {what} name")

@@ -55,3 +55,12 @@ def test_verify_loads_neither_the_rules_nor_the_command_language(game_file: Path
     loaded = modules_loaded("verify", str(game_file))
     assert "banker.verify" in loaded
     assert not sorted(m for m in loaded if m.startswith(("banker.rules", "banker.language", "banker.commands")))
+
+
+@pytest.mark.parametrize("command", [["state"], ["state", "--json"]])
+def test_state_loads_neither_the_rules_nor_the_command_language(game_file: Path, command: list[str]) -> None:
+    """Reading a game folds its events: the rules that decide new ones and the line parser wait for an action."""
+    loaded = modules_loaded(command[0], str(game_file), *command[1:])
+    assert "banker.game" in loaded
+    deciding = ("banker.rules.deciding", "banker.language", "banker.commands", "banker.valuation", "banker.history")
+    assert not sorted(m for m in loaded if m.startswith(deciding))
