@@ -8,6 +8,7 @@ writes nothing and changes nothing.
 from __future__ import annotations
 
 import copy
+import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -19,6 +20,12 @@ from editions import Edition, load_edition, parse_edition
 
 PLAYERS = ("Alice", "Bob", "Carol")
 NewGame = Callable[..., Game]
+
+
+@pytest.fixture
+def tallies(testrun_uid: str) -> Path:
+    """A folder shared by every worker of this test run (pytest-xdist's run id): random play's tallies."""
+    return Path(tempfile.gettempdir()) / f"banker-tallies-{testrun_uid}"
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ line maker and openings (see `tests/test_random_play.py` for what is checked).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -326,7 +327,7 @@ class RandomPlay(RuleBasedStateMachine):
 
 
 def play_batches(machine: type[RandomPlay], commands: int, monkeypatch: pytest.MonkeyPatch,
-                 examples: int = EXAMPLES_PER_BATCH) -> None:
+                 examples: int = EXAMPLES_PER_BATCH, first_seed: int = SEED) -> None:
     """Batches of seeded examples (seed, seed + 1, ...) until `commands` lines were played.
 
     Hypothesis draws lumpily within a batch (a few openings over and over): smaller batches, more seeds, spread a
@@ -337,9 +338,10 @@ def play_batches(machine: type[RandomPlay], commands: int, monkeypatch: pytest.M
     TALLY.clear()
     batch = 0
     while TALLY["commands"] < commands:
-        print(f"random play ({machine.__name__}) seed {SEED}, batch {batch}: replay with BANKER_PLAY_SEED={SEED}")
+        print(f"random play ({machine.__name__}) seed {first_seed}, batch {batch}: "
+              f"replay with BANKER_PLAY_SEED={SEED} (the same test, the same chunk)")
         run_state_machine_as_test(
-            seed(SEED + batch)(machine),
+            seed(first_seed + batch)(machine),
             settings=settings(max_examples=examples, stateful_step_count=STEPS, deadline=None,
                               database=None, print_blob=True, phases=PHASES,
                               suppress_health_check=list(HealthCheck)),
@@ -347,3 +349,31 @@ def play_batches(machine: type[RandomPlay], commands: int, monkeypatch: pytest.M
         batch += 1
     print(dict(TALLY))
 
+
+
+CHUNK_SEEDS = 1000  # chunk k of a run plays the seeds SEED + k * CHUNK_SEEDS, + 1, ...
+
+
+def play_chunk(machine: type[RandomPlay], commands: int, chunks: int, chunk: int, tallies: Path,
+               monkeypatch: pytest.MonkeyPatch, examples: int = EXAMPLES_PER_BATCH) -> Counter[str] | None:
+    """One of `chunks` parts of a run of `commands` lines, so the parts play side by side on every core.
+
+    Each part plays its own seeds and leaves its tally in `tallies` (one folder per test run, shared by the
+    workers); the part that finds every part's tally there returns their sum, on which the run's demands (every
+    kind of action reached, enough refusals) are checked as for one long run. The other parts return None.
+    """
+    play_batches(machine, -(-commands // chunks), monkeypatch, examples, first_seed=SEED + chunk * CHUNK_SEEDS)
+    tallies.mkdir(parents=True, exist_ok=True)
+    mine = tallies / f"{machine.__name__}-{chunk}.json"
+    written = mine.with_suffix(".part")
+    written.write_text(json.dumps(dict(TALLY)))
+    written.replace(mine)  # whole or absent: a part never reads another's half-written tally
+    found = sorted(tallies.glob(f"{machine.__name__}-*.json"))
+    if len(found) < chunks:
+        return None
+    total: Counter[str] = Counter()
+    for path in found:
+        total.update(json.loads(path.read_text()))
+    TALLY.clear()
+    TALLY.update(total)
+    return total

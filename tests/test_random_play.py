@@ -7,7 +7,9 @@ parse/decide/fold, never through undo. After every step the table must balance,
 the file must fold to the state in memory and verify, and the model must agree.
 
 The run is seeded; a failure prints the seed and the lines of the failing game.
-Replay it with `BANKER_PLAY_SEED=<seed> pytest tests/test_random_play.py`; add
+Each run is played in parts (chunks) side by side, each from its own seeds, and its demands are
+checked on the parts' summed tally. Replay a failing part with
+`BANKER_PLAY_SEED=<seed> pytest 'tests/test_random_play.py::<test>[<chunk>]'`; add
 BANKER_PLAY_SHRINK=1 to let Hypothesis shrink it (slow), BANKER_PLAY_COMMANDS=<n>
 (BANKER_PLAY_MEGA_COMMANDS=<n> for the second run) for a shorter run while working.
 
@@ -59,7 +61,7 @@ from tests.play_machine import (
     MIN_COMMANDS,
     TALLY,
     RandomPlay,
-    play_batches,
+    play_chunk,
 )
 
 
@@ -77,9 +79,16 @@ class MegaPlay(RandomPlay):
         self.begin(edition, players, house_rules, MEGA_OPENINGS[opening])
 
 
-def test_random_play_keeps_the_books_balanced_and_the_ledger_true(monkeypatch: pytest.MonkeyPatch) -> None:
+CHUNKS = 4  # the classic run in four parts (pytest-xdist spreads them over the cores); the demands on their sum
+MEGA_CHUNKS = 2
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_play_keeps_the_books_balanced_and_the_ledger_true(
+        chunk: int, tallies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 4: at least 20,000 random legal and illegal lines per run, every invariant after each."""
-    play_batches(RandomPlay, MIN_COMMANDS, monkeypatch)
+    if play_chunk(RandomPlay, MIN_COMMANDS, CHUNKS, chunk, tallies, monkeypatch) is None:
+        return  # another part checks the whole run's tally, once every part has played
     # the run is only worth something if it reached the interesting parts of the game
     for event in ("DeedBought", "AuctionClosed", "RentPaid", "BuildingsBuilt", "BuildingsSold", "TradeMade",
                   "MortgageLifted", "PlayerWentBankrupt", "JailLeft", "CardDrawn", "ActionUndone",
@@ -89,9 +98,13 @@ def test_random_play_keeps_the_books_balanced_and_the_ledger_true(monkeypatch: p
     assert TALLY["refused"] > TALLY["commands"] // 10 and TALLY["accepted"] > TALLY["commands"] // 5
 
 
-def test_random_play_on_a_mega_table_and_with_the_speed_die(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("chunk", range(MEGA_CHUNKS))
+def test_random_play_on_a_mega_table_and_with_the_speed_die(
+        chunk: int, tallies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 7: the same proof for a Mega game and a classic game with the speed die, with their new lines."""
-    play_batches(MegaPlay, MEGA_COMMANDS, monkeypatch, examples=10)  # more seeds: more of the openings and tables
+    # more seeds per line: more of the openings and tables
+    if play_chunk(MegaPlay, MEGA_COMMANDS, MEGA_CHUNKS, chunk, tallies, monkeypatch, examples=10) is None:
+        return
     for what in ("games: mega", "games: classic-us speed-die", "DeedBought", "AuctionClosed", "RentPaid",
                  "BuildingsBuilt", "BuildingsSold", "TradeMade", "PlayerWentBankrupt", "CardDrawn", "ActionUndone",
                  "ActionRedone", "reopened with a snapshot to use", "hotels built", "skyscrapers built",
