@@ -8,9 +8,9 @@ refused line raises `Refusal` and changes nothing, on disk or in memory.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
-from functools import partial
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property, partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -43,11 +43,16 @@ SPEED_DIE_BONUS = 1000
 
 @dataclass(frozen=True)
 class Outcome:
-    """What one accepted action did."""
+    """What one accepted action did. Its summary, the ledger's words for it, is written when first read: a
+    script's or a phone's action that nobody reads back costs no describing."""
 
     action: int
     events: tuple[ev.Event, ...]
-    summary: str
+    say: Callable[[], str] = field(repr=False, compare=False)
+
+    @cached_property
+    def summary(self) -> str:
+        return self.say()
 
 
 def player_names_refusal(names: Sequence[str], edition: Edition) -> str | None:
@@ -265,19 +270,19 @@ class Game:
         raise Refusal("the game changed in another window; it was reloaded, retry")
 
     def _execute(self, command: c.Command) -> Outcome:
-        from . import commands as c
+        from .commands import Redo, Undo  # modules, not packages: a plain lookup after the first action
         from .describe import summarize
-        from .rules import decide, notices
+        from .rules.deciding import decide, notices
 
         assert self.timeline is not None
         timeline = self.timeline
         after: GameState | None = None
-        if isinstance(command, c.Undo):
+        if isinstance(command, Undo):
             target = timeline.latest()
             if target is None:
                 raise Refusal("nothing to undo: no action since the game started")
             events: list[ev.Event] = [ev.ActionUndone(target, self.summary_of(target))]
-        elif isinstance(command, c.Redo):
+        elif isinstance(command, Redo):
             target = timeline.next_redo()
             if target is None:
                 raise Refusal("nothing to redo: redo follows an undo, with no new action since")
@@ -296,10 +301,9 @@ class Game:
         self._head = (records[-1].seq, records[-1].hash)
         if before // snapshots.EVERY_EVENTS != self._head[0] // snapshots.EVERY_EVENTS:
             snapshots.save(self.store, *self._head, timeline.state)
-        summary = summarize(events, self.money, self.state.edition)  # the edition: no shipped TOML is read
-        if after is not None and notes:
-            summary += "\n" + "\n".join(notes)
-        return Outcome(number, tuple(events), summary)
+        edition, said = self.state.edition, tuple(notes) if after is not None else ()
+        return Outcome(number, tuple(events),
+                       lambda: "\n".join((summarize(events, edition.money, edition), *said)))  # no shipped TOML read
 
     def _check(self, state: GameState) -> None:
         """The last guard before writing: a rule bug must never reach the ledger."""

@@ -59,6 +59,9 @@ APPEND_ONLY = [
 ]
 COLUMNS = "seq, id, action, time, type, payload, prev_hash, hash"
 INSERT = f"INSERT INTO event ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+# An event stored only right after the one before it: the head check and the write in one statement
+INSERT_AFTER = (f"INSERT INTO event ({COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ? "
+                "WHERE coalesce((SELECT max(seq) FROM event), 0) = ?")
 
 
 class LedgerError(Exception):
@@ -324,24 +327,26 @@ class LedgerStore:
         action = action if action is not None else seq + 1
         time = datetime.now(UTC).isoformat(timespec="milliseconds")
         records: list[Record] = []
+        rows: list[tuple[Any, ...]] = []  # each record and the seq that must be the head when it is written
         for event in events:  # everything but the writing happens before the lock is taken
             seq += 1
             payload = _encode(event.type, event.payload())
             event_id = _uuid4()
             digest = chain_hash(prev, seq, event_id, action, time, event.type, payload)
-            records.append(_as_record((seq, event_id, action, time, event.type, payload, prev, digest)))
+            row = (seq, event_id, action, time, event.type, payload, prev, digest)
+            records.append(_as_record(row))
+            rows.append((*row, seq - 1))
             prev = digest
         try:
             connection = self._writer()
             connection.execute("BEGIN IMMEDIATE")
             try:
-                current = connection.execute("SELECT max(seq) FROM event").fetchone()[0] or 0
-                if current != after[0]:
-                    raise GameChanged("the game changed in another window; it has been reloaded, retry")
-                if len(records) == 1:
-                    connection.execute(INSERT, records[0])
+                if len(rows) == 1:
+                    written = connection.execute(INSERT_AFTER, rows[0]).rowcount
                 else:
-                    connection.executemany(INSERT, records)
+                    written = connection.executemany(INSERT_AFTER, rows).rowcount
+                if written != len(rows):  # the head was not `after`: another writer stored events first
+                    raise GameChanged("the game changed in another window; it has been reloaded, retry")
                 connection.execute("COMMIT")
             except BaseException:
                 connection.execute("ROLLBACK")

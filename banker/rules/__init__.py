@@ -16,5 +16,6 @@ def __getattr__(name: str) -> Any:
     if name in __all__:
         from . import deciding
 
+        globals().update({known: getattr(deciding, known) for known in __all__})  # asked once, then plain names
         return getattr(deciding, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
