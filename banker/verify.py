@@ -8,7 +8,6 @@ event the replay refuses, else a snapshot that cannot be trusted.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterable, Sequence
 from hashlib import sha256
@@ -17,7 +16,7 @@ from typing import Any, NamedTuple
 
 from . import events as ev
 from .fold import FoldError
-from .ledger import DECODE_ERRORS, GENESIS, LedgerError, LedgerStore, Record, bulk, loads
+from .ledger import DECODE_ERRORS, GENESIS, LedgerError, LedgerStore, Record, as_stored, bulk, loads
 from .snapshots import read_as_now, snapshots, state_to_json
 from .state import GameState
 from .timeline import Timeline
@@ -175,7 +174,7 @@ def snapshot_problem(seq: int, event_hash: str, state: GameState, head_hash: str
     """A snapshot that opening would use must equal the replayed state after its event."""
     if head_hash != event_hash:
         return None  # opening ignores a snapshot whose event does not match
-    if json.loads(json.dumps(state_to_json(state))) != read_as_now(json.loads(json.dumps(body))):
+    if as_stored(state_to_json(state)) != read_as_now(as_stored(body)):
         return (f"snapshot after event {seq}: differs from the replay of the events (edited?); "
                 "the events are the truth, delete the snapshot row")
     return None

@@ -8,8 +8,9 @@ timed until the first frame the app draws in which the current player's card sho
 card's Digits widget has rendered the value the ledger now holds, and that frame has been turned into
 the bytes a terminal would be sent (`render_segments`, which the headless driver otherwise skips). Two
 keys alternate: `g` (the current player passes GO: one new event) and ctrl+z (undo: a marker event and
-a state rebuild). The app runs as it does at the table: toasts, the footer, the game clock where the
-edition has one, and the time between presses (`--gap`, a quick banker's pace) in which toasts expire.
+a state rebuild). The app runs as it does at the table: toasts (which Textual's test harness leaves
+out unless asked), the footer, the game clock where the edition has one, and time between presses
+(`--gap`, a quick banker's pace) in which toasts expire.
 The ledger's cash is checked after every press.
 
 Each round opens a fresh copy of both games (the small one first in odd rounds, the big one first in even
@@ -109,7 +110,7 @@ async def measure(path: Path, presses: int, gap: float) -> tuple[dict[str, list[
         else:
             full_collections.append((time.perf_counter() - collecting[0]) * 1000)
 
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=(120, 40), notifications=True, tooltips=True) as pilot:  # as at the table
         await pilot.pause()
         assert app.game is not None and app._driver is not None
         player = app.current_player

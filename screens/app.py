@@ -32,8 +32,11 @@ from banker.saves import (
 )
 
 RELOAD_SECONDS = 2.0
-SETTLE_SECONDS = 0.5  # after a table opens (or many actions), when the heap is collected and frozen
-REFREEZE_ACTIONS = 1000
+SETTLE_SECONDS = 0.5  # after a table opens: its first frames are drawn, and the heap is collected and frozen
+REFREEZE_ACTIONS = 500  # actions after which the heap is frozen again (what the app keeps grows)
+YOUNG_COLLECTIONS = 100  # young collections after which a full one is due (CPython's own rule: 10, or 25% growth)
+IDLE_CHECK_SECONDS = 10.0  # how often a quiet table looks whether a full collection is due
+NEVER = 2**30
 
 
 class BankerApp(App[None]):
@@ -54,6 +57,7 @@ class BankerApp(App[None]):
         self.colours: dict[str, str] = {}
         self.watch_file = watch
         self.actions_unfrozen = 0  # actions since the heap was last frozen (freeze_heap)
+        self.gc_thresholds: tuple[int, int, int] | None = None  # CPython's, while full collections wait for idle
 
     # -- games -------------------------------------------------------------------
 
@@ -108,23 +112,46 @@ class BankerApp(App[None]):
         self.push_screen(TableScreen(game))
         self.call_after_refresh(self.show_open_auction)
 
+    # -- the garbage collector: never on a key press ------------------------------------
+
     def freeze_heap(self) -> None:
-        """Collect the garbage once, then leave everything the app holds out of the collector's walks.
+        """Collect the garbage, then leave everything the app holds out of the collector's walks.
 
         With a game open and its table drawn, the app holds some 100,000 long-lived objects (the state, the
         widgets, their styles and render caches) that every full collection walked again: a 40-50 ms pause
         that landed on a key press now and then. Frozen (`gc.freeze`), they are still freed when nothing
         refers to them, but a cycle among them waits until the game closes (`close_game` unfreezes them):
-        so the garbage is collected first, once the table has settled, and again after every
-        REFREEZE_ACTIONS actions, as what the app keeps (the game's events, Textual's caches) grows.
+        so the garbage is collected first, once the table has settled, and again every REFREEZE_ACTIONS
+        actions, as what the app keeps (the game's events, Textual's caches) grows.
         """
         self.actions_unfrozen = 0
-        if self.game is not None:
+        if self.game is None:
+            return
+        gc.collect()
+        gc.freeze()
+        if self.gc_thresholds is None:  # from now on full collections wait for an idle moment
+            self.gc_thresholds = gc.get_threshold()
+            gc.set_threshold(self.gc_thresholds[0], self.gc_thresholds[1], NEVER)
+
+    def collect_when_idle(self) -> None:
+        """A full collection when one is due, called once the frame after an action is out (and every
+        IDLE_CHECK_SECONDS): the key that comes next is a human's, tens of milliseconds away at the least.
+
+        CPython would start one in the middle of whatever allocates, often a key press; while a game is open
+        its own trigger is off (`freeze_heap`) and this keeps its pace, counting young collections.
+        """
+        if self.gc_thresholds is not None and gc.get_count()[2] >= YOUNG_COLLECTIONS:
             gc.collect()
-            gc.freeze()
+
+    def release_heap(self) -> None:
+        """A game closes: its objects can be collected again, and CPython collects on its own again."""
+        gc.unfreeze()
+        if self.gc_thresholds is not None:
+            gc.set_threshold(*self.gc_thresholds)
+            self.gc_thresholds = None
 
     def close_game(self) -> None:
-        gc.unfreeze()  # see freeze_heap
+        self.release_heap()
         if self.game is not None:
             self.game.close()
             self.game = None
@@ -183,6 +210,7 @@ class BankerApp(App[None]):
             self.notify(str(error), severity="error", title="Game file problem", timeout=12, markup=False)
             self.show_state()
             return None
+        self.show_state()  # before the toasts: the new cash goes out in the next frame, the toast just after
         first = outcome.events[0] if outcome.events else None
         if isinstance(first, ActionUndone):
             self.notify(first.summary, title="Undone", markup=False)
@@ -193,12 +221,19 @@ class BankerApp(App[None]):
             self.notify(done, timeout=4, markup=False)
             for note in notes:  # what the rulebook asks of the table now: stays up long enough to read
                 self.notify(note, title="Rule", severity="warning", timeout=12, markup=False)
-        self.show_state()
         self.call_later(self.show_open_auction)  # after a dialog that ran the action has closed
         self.actions_unfrozen += 1
-        if self.actions_unfrozen == REFREEZE_ACTIONS:
-            self.set_timer(SETTLE_SECONDS, self.freeze_heap)
+        refreeze = self.actions_unfrozen >= REFREEZE_ACTIONS and self.gc_thresholds is not None
+        self.call_after_refresh(self.freeze_heap if refreeze else self.collect_when_idle)
         return outcome
+
+    def _refresh_notifications(self) -> None:
+        """Toasts go up once the screen has drawn what is pending: the new cash first, its toast a frame later.
+
+        Mounting a toast lays the whole screen out again (and makes Textual arrange every widget anew on the
+        next refresh), a few milliseconds that otherwise came before the frame with the new cash.
+        """
+        self.call_after_refresh(super()._refresh_notifications)
 
     def pay_or_raise(self, command: c.Command) -> bool | None:
         """Run a paying command; when the payer is short, open the raise-money screen first.

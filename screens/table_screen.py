@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Header, Input
 
 from banker import commands as c
@@ -24,7 +25,7 @@ from banker.game import Game
 from banker.landing import has_holding_offers
 from banker.language import USAGE, dice_line, parse, uses_speed_die
 from banker.sore_losers_landing import plays_sore_losers
-from screens.app import SETTLE_SECONDS
+from screens.app import IDLE_CHECK_SECONDS, SETTLE_SECONDS
 from screens.board_list import BoardList, BoardSide
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.city_flows import CityFlows
@@ -76,6 +77,7 @@ TABLE_KEYS: list[tuple[str, str, str, str, bool]] = [
     ("question_mark", "keys", "Keys", "Show or hide every key of this screen", False),
 ]
 KEY_NAMES = {"colon": ":", "question_mark": "?"}
+FRAME_SECONDS = 1 / 240  # the table's frame slots (Textual's are 1/60 s): see TableScreen._update_timer
 # keys that only some games have: hidden from the footer, the help and the palette elsewhere
 FEATURES = {
     "depot": lambda state: state.edition.has_depots,
@@ -96,6 +98,17 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         super().__init__(id="table")
         self.game = game
         self.parts: tuple[list[PlayerCard], BoardList, StatusLine, GameClock] | tuple[()] = ()
+        self.frame_timer: Timer | None = None
+
+    @property
+    def _update_timer(self) -> Timer:
+        """Textual draws a screen's changes at most once a 60 Hz slot: a key pressed just after another
+        frame (a toast going, the game clock's second) waited up to 16.7 ms for the next slot before its new
+        cash was drawn. The table's slots are FRAME_SECONDS apart; it draws only when something changed."""
+        if self.frame_timer is None:
+            self.frame_timer = self.set_interval(FRAME_SECONDS, self._on_timer_update, name="screen_update",
+                                                 pause=True)
+        return self.frame_timer
 
     @property
     def banker(self) -> BankerApp:
@@ -123,6 +136,18 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         self.board.focus()
         self.watch_proposals()
         self.set_timer(SETTLE_SECONDS, self.banker.freeze_heap)  # its first frames drawn, their caches built
+        self.set_interval(IDLE_CHECK_SECONDS, self.banker.collect_when_idle)
+        self.screen_layout_refresh_signal.subscribe(self, self.place_widgets, immediate=True)
+
+    def place_widgets(self, screen: Screen) -> None:
+        """After a layout (a toast going up or away), find where the widgets are now, while no key waits.
+
+        Textual keeps its map of every widget's place stale after a layout in which a widget out of sight
+        changed (a toast scrolled away, the hidden clock), and the next widget to be redrawn, the card on a
+        key press, had it worked out again first: 2-3 ms on the way to the new cash.
+        """
+        if self.is_current:
+            self.find_widget(self.board)
 
     def show_current_card(self) -> None:
         """With many players the cards scroll: bring the one whose turn it is into view."""
@@ -154,7 +179,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         for card in cards:
             card.show(state, card.player == current)
         board.show(state)
-        status.show()
+        self.call_after_refresh(status.show)
         clock.tick()
 
     def status_text(self, current: str, width: int = 120) -> Text:

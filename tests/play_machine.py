@@ -294,7 +294,7 @@ class RandomPlay(RuleBasedStateMachine):
             return
         records = game.store.records()
         assert records == game.records, "the file and memory hold different events"
-        assert verify_records(records, snapshots.snapshots(game.store.engine, 2**62)) is None
+        assert verify_records(records, snapshots.snapshots(game.store, 2**62)) is None
         folded = fold_records(records)
         assert replay_problems(game.state, folded) == []
         assert {**folded.to_json(), "ledger": {"events": records[-1].seq, "head": records[-1].hash}} \
