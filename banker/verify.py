@@ -104,58 +104,104 @@ class _Replay:
 
 def verify_rows(rows: Iterable[Sequence[Any]], snapshots: Sequence[Snapshot] = ()) -> Verdict:
     """Rows in the order (seq, id, action, time, type, payload, prev_hash, hash), as stored, by seq."""
-    with bulk():  # the replay's objects are freed when _verify returns, before the collector runs again
-        return _verify(rows, snapshots)
+    with bulk():  # the replay's objects are freed when the pass returns, before the collector runs again
+        verifier = Verifier(snapshots)
+        return verifier.feed(rows) or verifier.verdict()
 
 
-def _verify(rows: Iterable[Sequence[Any]], snapshots: Sequence[Snapshot]) -> Verdict:
-    prev, expected = GENESIS, 1
-    unreadable: str | None = None  # the first event that cannot be decoded or starts a misnumbered action
-    replay = _Replay(snapshots)
-    wanted = replay.wanted
-    hashes_at: dict[int, str] = {}  # the hash of each event a snapshot names (for snapshots inside an action)
-    number, events, first_seq = 0, [], 0  # the action being gathered
-    decode, encode = ev.decode_owned, str.encode
-    for seq, event_id, action, time, type_, payload, prev_hash, hash_ in rows:
-        if seq != expected:
-            if type(seq) is int and seq > expected:
-                problem = f"event {expected}: missing (the ledger jumps from {expected - 1} to {seq})"
-            else:
-                problem = f"event {seq}: out of order after event {expected - 1}"
-            return Verdict(problem, expected - 1, prev)
-        if prev_hash != prev:
-            return Verdict(f"event {seq}: does not follow event {seq - 1} (chain link broken)", seq - 1, prev)
-        body = f"{prev_hash}\n{seq}\n{event_id}\n{action}\n{time}\n{type_}\n{payload}"
-        if sha256(encode(body)).hexdigest() != hash_:
-            return Verdict(f"event {seq}: contents changed since it was written (hash mismatch)", seq - 1, prev)
-        prev = hash_
-        expected += 1
-        if unreadable is not None:
-            continue  # the chain is still checked to its end: a broken chain is named first
+class Verifier:
+    """The one pass of `verify_rows`, able to stop and go on: rows are fed in order, a verdict asked at any action's
+    end, and more rows fed after it (a check after every action of a game costs that action, not the game)."""
+
+    def __init__(self, snapshots: Sequence[Snapshot] = ()) -> None:
+        self.prev, self.expected = GENESIS, 1
+        self.unreadable: str | None = None  # the first event that cannot be decoded or starts a misnumbered action
+        self.broken: Verdict | None = None  # the chain's first break; nothing is read after it
+        self.replay = _Replay(snapshots)
+        self.hashes_at: dict[int, str] = {}  # the hash of each event a snapshot names (for snapshots inside an action)
+        self.number, self.events, self.first_seq = 0, [], 0  # the action being gathered
+
+    def expect_snapshots(self, snapshots: Sequence[Snapshot]) -> bool:
+        """Check these snapshots too as the replay reaches them; False (nothing taken) if one names an event
+        already read, which only a pass from the start can check."""
+        wanted = self.replay.wanted
+        new = [(seq, head_hash, body) for seq, head_hash, body in snapshots if seq not in wanted]
+        if any(seq < self.expected for seq, _, _ in new):
+            return False
+        wanted.update((seq, (head_hash, body)) for seq, head_hash, body in new)
+        return True
+
+    def feed(self, rows: Iterable[Sequence[Any]]) -> Verdict | None:
+        """Read more rows; the verdict at once if the chain breaks (it stays broken)."""
+        if self.broken is not None:
+            return self.broken
+        prev, expected, unreadable = self.prev, self.expected, self.unreadable
+        replay, hashes_at = self.replay, self.hashes_at
+        wanted = replay.wanted
+        number, events, first_seq = self.number, self.events, self.first_seq
+        decode, encode = ev.decode_owned, str.encode
         try:
-            event = decode(type_, loads(payload))
-        except DECODE_ERRORS as error:
-            unreadable = f"event {seq}: cannot be read ({error})"
-            continue
-        if seq in wanted:
-            hashes_at[seq] = hash_
-        if action == number:
-            events.append(event)
-            continue
-        if action != seq:
-            unreadable = f"event {seq}: starts action {action}, which does not match its number"
-            continue
-        if events and replay.problem is None:  # a new action starts: the one gathered is whole
-            replay.replay(number, events, first_seq, seq - 1, prev_hash)
-        number, events, first_seq = action, [event], seq
-    count = expected - 1
-    if unreadable is not None:
-        return Verdict(unreadable, count, prev)
-    if count == 0:
-        return Verdict("the game file holds no events", 0, prev)
-    if replay.problem is None:
-        replay.replay(number, events, first_seq, count, prev)
-    return Verdict(_final_problem(replay, count, hashes_at), count, prev)
+            for seq, event_id, action, time, type_, payload, prev_hash, hash_ in rows:
+                if seq != expected:
+                    if type(seq) is int and seq > expected:
+                        problem = f"event {expected}: missing (the ledger jumps from {expected - 1} to {seq})"
+                    else:
+                        problem = f"event {seq}: out of order after event {expected - 1}"
+                    self.broken = Verdict(problem, expected - 1, prev)
+                    return self.broken
+                if prev_hash != prev:
+                    self.broken = Verdict(f"event {seq}: does not follow event {seq - 1} (chain link broken)",
+                                          seq - 1, prev)
+                    return self.broken
+                body = f"{prev_hash}\n{seq}\n{event_id}\n{action}\n{time}\n{type_}\n{payload}"
+                if sha256(encode(body)).hexdigest() != hash_:
+                    self.broken = Verdict(f"event {seq}: contents changed since it was written (hash mismatch)",
+                                          seq - 1, prev)
+                    return self.broken
+                prev = hash_
+                expected += 1
+                if unreadable is not None:
+                    continue  # the chain is still checked to its end: a broken chain is named first
+                try:
+                    event = decode(type_, loads(payload))
+                except DECODE_ERRORS as error:
+                    unreadable = f"event {seq}: cannot be read ({error})"
+                    continue
+                if seq in wanted:
+                    hashes_at[seq] = hash_
+                if action == number:
+                    events.append(event)
+                    continue
+                if action != seq:
+                    unreadable = f"event {seq}: starts action {action}, which does not match its number"
+                    continue
+                if events and replay.problem is None:  # a new action starts: the one gathered is whole
+                    replay.replay(number, events, first_seq, seq - 1, prev_hash)
+                number, events, first_seq = action, [event], seq
+        finally:
+            self.prev, self.expected, self.unreadable = prev, expected, unreadable
+            self.number, self.events, self.first_seq = number, events, first_seq
+        return None
+
+    def verdict(self) -> Verdict:
+        """What the rows read so far say, taking the last one as its action's end: an action's events are appended
+        together, so a row fed after this that continues that action is named as misnumbered."""
+        if self.broken is not None:
+            return self.broken
+        count = self.expected - 1
+        if self.unreadable is not None:
+            return Verdict(self.unreadable, count, self.prev)
+        if count == 0:
+            return Verdict("the game file holds no events", 0, self.prev)
+        if self.events and self.replay.problem is None:
+            self.replay.replay(self.number, self.events, self.first_seq, count, self.prev)
+        self.number, self.events = -1, []
+        return Verdict(_final_problem(self.replay, count, self.hashes_at), count, self.prev)
+
+    @property
+    def state(self) -> GameState | None:
+        """The replayed state after the last whole action (None before the game's start is read)."""
+        return None if self.replay.timeline is None else self.replay.timeline.state
 
 
 def _final_problem(replay: _Replay, count: int, hashes_at: dict[int, str]) -> str | None:

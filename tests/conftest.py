@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import tempfile
+import uuid
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -22,10 +23,16 @@ PLAYERS = ("Alice", "Bob", "Carol")
 NewGame = Callable[..., Game]
 
 
-@pytest.fixture
-def tallies(testrun_uid: str) -> Path:
-    """A folder shared by every worker of this test run (pytest-xdist's run id): random play's tallies."""
-    return Path(tempfile.gettempdir()) / f"banker-tallies-{testrun_uid}"
+@pytest.fixture(scope="session")
+def tallies(request: pytest.FixtureRequest) -> Path:
+    """A folder shared by every worker of this test run (pytest-xdist's run id): random play's tallies.
+
+    Without xdist (`-p no:xdist`, to profile one part) the run is this one process, with an id of its own."""
+    try:
+        run = request.getfixturevalue("testrun_uid")
+    except pytest.FixtureLookupError:
+        run = uuid.uuid4().hex
+    return Path(tempfile.gettempdir()) / f"banker-tallies-{run}"
 
 
 @pytest.fixture

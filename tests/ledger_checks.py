@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from banker import events as ev
-from banker.fold import fold
+from banker.fold import apply_in_place, fold, start
 from banker.ledger import LedgerStore, Record, decode_records
 from banker.rules.city import SPINS
 from banker.rules.sore_losers import CASH_IN
@@ -611,6 +611,45 @@ def actions_of(records: Sequence[Record]) -> list[tuple[int, list[ev.Event]]]:
 
 def fold_records(records: Sequence[Record]) -> GameState:
     return fold(actions_of(records))
+
+
+class FoldAlong:
+    """`fold_records` of a ledger that grows an action at a time, each action folded once.
+
+    The same fold (`start`, then `apply_in_place` over the counted actions) with the counting done as the
+    ledger is read: an undo takes back the latest counted action, a redo puts the latest undone one back, a new
+    action forgets what could be redone. The state after each counted action is kept, so an undo costs nothing.
+    """
+
+    def __init__(self) -> None:
+        self.counted: list[tuple[int, GameState]] = []
+        self.undone: list[tuple[int, GameState]] = []
+
+    def feed(self, records: Sequence[Record]) -> GameState:
+        """Take in whole actions' records (those after the last fed); the state the ledger folds to now."""
+        counted, undone = self.counted, self.undone
+        for number, events in actions_of(records):
+            marker = events[0]
+            if isinstance(marker, ev.ActionUndone):
+                assert len(counted) > 1 and counted[-1][0] == marker.action, f"action {number} undoes {marker.action}"
+                undone.append(counted.pop())
+            elif isinstance(marker, ev.ActionRedone):
+                assert undone and undone[-1][0] == marker.action, f"action {number} redoes {marker.action}"
+                counted.append(undone.pop())
+            elif not counted:
+                assert isinstance(marker, ev.GameStarted) and len(events) == 1, "a game begins with GameStarted"
+                counted.append((number, start(marker)))
+            else:
+                state = counted[-1][1].copy()
+                for event in events:
+                    apply_in_place(state, event)
+                counted.append((number, state))
+                undone.clear()
+        return self.state
+
+    @property
+    def state(self) -> GameState:
+        return self.counted[-1][1]
 
 
 def without_action(records: Sequence[Record], action: int) -> GameState:

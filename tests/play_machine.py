@@ -10,6 +10,7 @@ import json
 import os
 import random
 import shutil
+import sqlite3
 import tempfile
 from collections import Counter
 from collections.abc import Callable
@@ -23,16 +24,18 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 
 from banker import commands as c
 from banker import events as ev
-from banker import snapshots
+from banker import ledger, snapshots
 from banker.errors import Refusal
 from banker.fold import apply
 from banker.game import Game
 from banker.language import parse
+from banker.ledger import Record
 from banker.rules import decide
 from banker.state import HOTEL, SKYSCRAPER, GameState
-from banker.verify import verify_records
+from banker.verify import Verifier, verify_records
 from editions import Edition, load_edition
 from tests.ledger_checks import (
+    FoldAlong,
     action_problems,
     auction_queue_problems,
     could_raise,
@@ -109,6 +112,11 @@ class RandomPlay(RuleBasedStateMachine):
         # the model: (line, state after it) for each counted action, built by replaying lines only
         self.counted: list[tuple[str, GameState]] = []
         self.redoable: list[tuple[str, GameState]] = []
+        # the per-step file checks go on from the last step: rows and snapshots checked so far
+        self.checked_events = 0
+        self.verifier = Verifier()
+        self.folding = FoldAlong()
+        self.snapshots_seen: dict[int, tuple[str, str]] = {}
 
     @initialize(edition=st.sampled_from(sorted(EDITIONS)), players=st.sampled_from(TABLES),
                 house_rules=st.sampled_from(HOUSE_RULES), opening=st.sampled_from(sorted(OPENINGS)))
@@ -264,6 +272,7 @@ class RandomPlay(RuleBasedStateMachine):
             assert full_state(game.state) == full_state(without), "undo differs from the stored ledger without it"
         if len(self.counted) % FRESH_LEDGER_EVERY == 0:
             assert state_without_head(game) == self._fresh_ledger([line for line, _ in self.counted[1:-1]])
+            self._whole_file_agrees()
             self._reopen_agrees()
         game.do("redo")
         assert full_state(game.state) == before and state_without_head(game) == before_json, "redo did not restore"
@@ -289,16 +298,50 @@ class RandomPlay(RuleBasedStateMachine):
 
     @invariant()
     def file_folds_to_the_state_in_memory_and_verifies(self) -> None:
+        """The events stored since the last step equal those in memory, extend the chain, replay (with any new
+        snapshot) and fold to the state in memory; earlier rows were checked at their step (and are again, whole,
+        when the game is reopened and at its end)."""
         game = self.game
         if game is None:
             return
-        records = game.store.records()
-        assert records == game.records, "the file and memory hold different events"
-        assert verify_records(records, snapshots.snapshots(game.store, 2**62)) is None
-        folded = fold_records(records)
+        done = self.checked_events
+        new = game.store.records(after=done)
+        assert done + len(new) == len(game.records) and new == game.records[done:], \
+            "the file and memory hold different events"
+        assert self._verify_along(new) is None
+        folded = self.folding.feed(new)
+        self.checked_events = done + len(new)
         assert replay_problems(game.state, folded) == []
-        assert {**folded.to_json(), "ledger": {"events": records[-1].seq, "head": records[-1].hash}} \
+        last = game.records[-1]
+        assert {**folded.to_json(), "ledger": {"events": last.seq, "head": last.hash}} \
             == game.state_json()
+
+    def _verify_along(self, new: list[Record]) -> str | None:
+        """`verify_records` of the whole file, paid for the new rows only (the verifier goes on from the last
+        step); a snapshot that names an event checked before sends the check back to the first event."""
+        assert self.game is not None
+        try:
+            rows = self.game.store.query("SELECT seq, head_hash, body FROM snapshot")
+        except sqlite3.Error:
+            rows = []  # no snapshot taken yet
+        rows = [(seq, head_hash, body) for seq, head_hash, body in rows
+                if self.snapshots_seen.get(seq) != (head_hash, body)]
+        self.snapshots_seen.update((seq, (head_hash, body)) for seq, head_hash, body in rows)
+        changed = [(seq, head_hash, json.loads(body)) for seq, head_hash, body in rows]
+        if not self.verifier.expect_snapshots(changed):
+            TALLY["verified from the first event"] += 1
+            self.verifier = Verifier(snapshots.snapshots(self.game.store, 2**62))
+            new = self.game.store.records()
+        return self.verifier.feed(new) or self.verifier.verdict().problem
+
+    def _whole_file_agrees(self) -> None:
+        """The whole file read afresh: the same events as in memory, a chain and replay that verify with every
+        snapshot, and the fold of every event (the per-step checks above, done once from the first event)."""
+        assert self.game is not None
+        records = self.game.store.records()
+        assert records == self.game.records, "the file and memory hold different events"
+        assert verify_records(records, snapshots.snapshots(self.game.store, 2**62)) is None
+        assert replay_problems(self.game.state, fold_records(records)) == []
 
     @invariant()
     def model_agrees(self) -> None:
@@ -320,10 +363,27 @@ class RandomPlay(RuleBasedStateMachine):
     def teardown(self) -> None:
         try:
             if self.game is not None:
+                self._whole_file_agrees()
                 self._reopen_agrees()
                 self.game.close()
         finally:
             shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _unflushed(connect: Callable[..., sqlite3.Connection]) -> Callable[..., sqlite3.Connection]:
+    """The store's connection without the wait for the disk after each commit (synchronous=OFF).
+
+    What random play checks (the books, the chain, the replay, undo, reopening) is read back through SQLite, which
+    answers the same whether or not a commit has reached the platter; only a power cut tells the two apart, and no
+    test can cut the power. Half of a run's wall time was that wait. The game's own setting (FULL) is held by
+    `tests/test_crash.py::test_every_connection_waits_for_the_disk`."""
+
+    def unflushed(path: Path, new_file: bool = False) -> sqlite3.Connection:
+        connection = connect(path, new_file)
+        connection.execute("PRAGMA synchronous=OFF")
+        return connection
+
+    return unflushed
 
 
 def play_batches(machine: type[RandomPlay], commands: int, monkeypatch: pytest.MonkeyPatch,
@@ -335,6 +395,7 @@ def play_batches(machine: type[RandomPlay], commands: int, monkeypatch: pytest.M
     # snapshots every few events, so reopening and verifying go through them in short games too
     monkeypatch.setattr(snapshots, "EVERY_EVENTS", 16)
     monkeypatch.setattr(snapshots, "HEADROOM_EVENTS", 8)
+    monkeypatch.setattr(ledger, "_connect", _unflushed(ledger._connect))
     TALLY.clear()
     batch = 0
     while TALLY["commands"] < commands:

@@ -485,3 +485,23 @@ def test_the_events_reading_catches_a_token_or_cash_astray(tmp_path: Path) -> No
         assert any("Alice holds 1700" in p for p in events_reading_problems(state, unpaid))
     finally:
         game.close()
+
+
+def test_every_connection_waits_for_the_disk(tmp_path: Path) -> None:
+    """A commit is on the disk before the line is answered (synchronous=FULL on every connection the store makes:
+    a new file, an opened one, the writer after a reconnect). Random play turns this off for its own speed, so the
+    setting is held here."""
+    game = Game.create(tmp_path / "game.db", load_edition("classic-us"), ("Alice", "Bob"))
+    game.do("buy Alice Boardwalk")
+    game.close()
+    store = LedgerStore.open(tmp_path / "game.db")
+    try:
+        assert store.query("PRAGMA synchronous") == [(2,)]  # 2 is FULL
+        assert store.query("PRAGMA journal_mode") == [("wal",)]
+    finally:
+        store.close()
+    fresh = LedgerStore.create(tmp_path / "new.db")
+    try:
+        assert fresh.query("PRAGMA synchronous") == [(2,)]
+    finally:
+        fresh.close()
