@@ -14,12 +14,33 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from textual import _wait
 
 from banker.errors import Refusal
 from banker.game import Game, Outcome
 from editions import Edition, load_edition, parse_edition
 
 PLAYERS = ("Alice", "Bob", "Carol")
+
+IDLE_SLICE = 1 / 500
+
+
+@pytest.fixture(autouse=True)
+def _short_idle_slices(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pilot waits for the app to settle by sleeping in slices until one passes with next to no CPU used
+    (textual._wait: slices of 1/50 s, "idle" below 1/20 of a slice); a key press waits at least two slices and each
+    `pilot.pause()` one more, so at 1/50 s the Pilot tests spent most of their time asleep. Every handler of the app
+    runs on the event loop (its workers are async, none a thread), so a slice in which a key is still being handled
+    uses CPU whatever its length, and what the tests read (widgets' state and text) is there by then.
+
+    A screenshot (`snap_compare`) keeps Textual's slices: it reads the compositor's last frame, which the table
+    draws on a timer of its own (1/240 s), and a shorter slice can end before that timer fires."""
+    if "snap_compare" in request.fixturenames:
+        return
+    monkeypatch.setattr(_wait, "SLEEP_GRANULARITY", IDLE_SLICE)
+    monkeypatch.setattr(_wait, "SLEEP_IDLE", IDLE_SLICE / 20)
+
+
 NewGame = Callable[..., Game]
 
 
