@@ -122,13 +122,11 @@ class Verifier:
         self.number, self.events, self.first_seq = 0, [], 0  # the action being gathered
 
     def expect_snapshots(self, snapshots: Sequence[Snapshot]) -> bool:
-        """Check these snapshots too as the replay reaches them; False (nothing taken) if one names an event
-        already read, which only a pass from the start can check."""
-        wanted = self.replay.wanted
-        new = [(seq, head_hash, body) for seq, head_hash, body in snapshots if seq not in wanted]
-        if any(seq < self.expected for seq, _, _ in new):
+        """Check these snapshots (new or changed since given) as the replay reaches them; False, and nothing taken,
+        if one names an event already read, which only a pass from the first event can check."""
+        if any(seq < self.expected for seq, _, _ in snapshots):
             return False
-        wanted.update((seq, (head_hash, body)) for seq, head_hash, body in new)
+        self.replay.wanted.update((seq, (head_hash, body)) for seq, head_hash, body in snapshots)
         return True
 
     def feed(self, rows: Iterable[Sequence[Any]]) -> Verdict | None:
@@ -197,11 +195,6 @@ class Verifier:
             self.replay.replay(self.number, self.events, self.first_seq, count, self.prev)
         self.number, self.events = -1, []
         return Verdict(_final_problem(self.replay, count, self.hashes_at), count, self.prev)
-
-    @property
-    def state(self) -> GameState | None:
-        """The replayed state after the last whole action (None before the game's start is read)."""
-        return None if self.replay.timeline is None else self.replay.timeline.state
 
 
 def _final_problem(replay: _Replay, count: int, hashes_at: dict[int, str]) -> str | None:

@@ -21,7 +21,7 @@ import pytest
 from banker import snapshots
 from banker.game import Game
 from banker.ledger import GENESIS, LedgerStore, Record, canonical, chain_hash
-from banker.verify import verify_records
+from banker.verify import Verifier, verify_records, verify_rows
 from editions import load_edition
 from tests.ledger_checks import fold_records, records_of
 
@@ -281,3 +281,23 @@ def test_a_snapshot_moved_into_the_middle_of_an_action_is_named(game_file: Path)
                        (inside.seq, inside.hash, json.dumps(body))))
     problem = verify_records(records, snapshots_of(game_file))
     assert problem is not None and problem.startswith(f"snapshot after event {inside.seq}:"), problem
+
+
+def test_verifying_a_step_at_a_time_says_what_one_pass_says(tmp_path: Path) -> None:
+    """The resumable verifier (random play checks each step's new rows with it) agrees with `verify_records` on
+    a good game read an action at a time, and names the same first problem once an edited row is fed."""
+    game = Game.create(tmp_path / "game.db", load_edition("classic-us"), ("Alice", "Bob"))
+    for line in ("buy Alice Boardwalk", "rent Bob Boardwalk", "undo", "redo", "pay Bob 50 Alice", "undo"):
+        game.do(line)
+    records = game.store.records()
+    game.close()
+    along = Verifier()
+    for action in sorted({r.action for r in records}):
+        assert along.feed([r for r in records if r.action == action]) is None
+        assert along.verdict().problem is None
+    assert along.verdict() == verify_rows(records)
+    edited = [*records[:-3], records[-3]._replace(payload=records[-3].payload.replace("50", "500")), *records[-2:]]
+    again = Verifier()
+    again.feed(edited[:-3])
+    assert again.verdict().problem is None
+    assert (again.feed(edited[-3:]) or again.verdict()).problem == verify_records(edited) is not None
