@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from banker import events as ev
-from banker.fold import apply_in_place, fold, start
+from banker.fold import apply_in_place, fold, start, take_marker
 from banker.ledger import LedgerStore, Record, decode_records
 from banker.rules.city import SPINS
 from banker.rules.sore_losers import CASH_IN
@@ -616,40 +616,37 @@ def fold_records(records: Sequence[Record]) -> GameState:
 class FoldAlong:
     """`fold_records` of a ledger that grows an action at a time, each action folded once.
 
-    The same fold (`start`, then `apply_in_place` over the counted actions) with the counting done as the
-    ledger is read: an undo takes back the latest counted action, a redo puts the latest undone one back, a new
-    action forgets what could be redone. The state after each counted action is kept, so an undo costs nothing.
+    The fold's own pieces: `take_marker` counts the actions as `fold` does (an undo takes back the latest counted
+    action, a redo puts the latest undone one back), `start` and `apply_in_place` make the states. The state after
+    each regular action is kept, so an undo or a redo costs nothing.
     """
 
     def __init__(self) -> None:
-        self.counted: list[tuple[int, GameState]] = []
-        self.undone: list[tuple[int, GameState]] = []
+        self.counted: list[int] = []
+        self.redoable: list[int] = []
+        self.after: dict[int, GameState] = {}  # action number -> the state once it is applied
 
     def feed(self, records: Sequence[Record]) -> GameState:
         """Take in whole actions' records (those after the last fed); the state the ledger folds to now."""
-        counted, undone = self.counted, self.undone
         for number, events in actions_of(records):
-            marker = events[0]
-            if isinstance(marker, ev.ActionUndone):
-                assert len(counted) > 1 and counted[-1][0] == marker.action, f"action {number} undoes {marker.action}"
-                undone.append(counted.pop())
-            elif isinstance(marker, ev.ActionRedone):
-                assert undone and undone[-1][0] == marker.action, f"action {number} redoes {marker.action}"
-                counted.append(undone.pop())
-            elif not counted:
-                assert isinstance(marker, ev.GameStarted) and len(events) == 1, "a game begins with GameStarted"
-                counted.append((number, start(marker)))
-            else:
-                state = counted[-1][1].copy()
+            first = events[0]
+            if not self.counted:
+                assert isinstance(first, ev.GameStarted) and len(events) == 1, "a game begins with GameStarted"
+                self.counted.append(number)
+                self.after[number] = start(first)
+                continue
+            latest = self.state
+            marker, target = (first.type, first.action) if isinstance(first, ev.MARKERS) else ("", 0)
+            if take_marker(self.counted, self.redoable, number, marker, target):
+                state = latest.copy()
                 for event in events:
                     apply_in_place(state, event)
-                counted.append((number, state))
-                undone.clear()
+                self.after[number] = state
         return self.state
 
     @property
     def state(self) -> GameState:
-        return self.counted[-1][1]
+        return self.after[self.counted[-1]]
 
 
 def without_action(records: Sequence[Record], action: int) -> GameState:
