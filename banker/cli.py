@@ -130,7 +130,9 @@ def _do(args: argparse.Namespace) -> int:
 
     game = Game.open(args.game)
     try:
-        outcome = game.do(shlex.join(args.words))
+        # one argument is the whole line as typed (`banker do GAME "pay alice 50 bob"`); several are its words
+        line = args.words[0] if len(args.words) == 1 else shlex.join(args.words)
+        outcome = game.do(line)
         print(outcome.summary)
     finally:
         game.close()

@@ -44,6 +44,15 @@ def test_refused_action_exits_1_with_one_line_on_stderr(game_file: Path) -> None
     assert banker("state", game_file, "--json").stdout == before
 
 
+def test_do_takes_a_whole_line_quoted_as_one_argument(game_file: Path) -> None:
+    """`banker do GAME "buy alice 'Park Place'"` is the line as typed, not an action named after all of it; a
+    quoted line with a typo gets the parser's own refusal for it."""
+    assert banker("do", game_file, "buy alice 'Park Place'").returncode == 0
+    result = banker("do", game_file, "pay alice 5o bob")
+    assert result.returncode == 1 and "no action called" not in result.stderr and "5o" in result.stderr
+    assert json.loads(banker("state", game_file, "--json").stdout)["players"][0]["cash"] == 1150
+
+
 def test_run_stops_at_the_first_refused_line_and_names_it(game_file: Path, tmp_path: Path) -> None:
     script = tmp_path / "turns.txt"
     script.write_text("# a comment\nbuy alice board\n\nbuy bob board   # taken\ngo carol\n")
