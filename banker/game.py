@@ -10,9 +10,9 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import cache, cached_property, partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from editions import Edition
 
@@ -78,6 +78,18 @@ def player_names_refusal(names: Sequence[str], edition: Edition) -> str | None:
             if a != b and b.startswith(a):
                 return f"one name is the start of another ({a!r}); make them differ from the first letter"
     return None
+
+
+@cache
+def _acting() -> tuple[Any, ...]:
+    """The command language, the rules and the describer, loaded by the first action; after it, one cached
+    call instead of an import statement each (four per action cost about as much as deciding a payment)."""
+    from .commands import Redo, Undo
+    from .describe import summarize
+    from .language import parse
+    from .rules.deciding import decide, notices
+
+    return parse, decide, notices, summarize, Undo, Redo
 
 
 class Game:
@@ -245,8 +257,7 @@ class Game:
 
     def do(self, line: str) -> Outcome:
         """One line of the command language, one action (or a Refusal)."""
-        from .language import parse
-
+        parse = _acting()[0]
         return self._with_retry(lambda: parse(line, self.state))
 
     def execute(self, command: c.Command) -> Outcome:
@@ -270,10 +281,7 @@ class Game:
         raise Refusal("the game changed in another window; it was reloaded, retry")
 
     def _execute(self, command: c.Command) -> Outcome:
-        from .commands import Redo, Undo  # modules, not packages: a plain lookup after the first action
-        from .describe import summarize
-        from .rules.deciding import decide, notices
-
+        _, decide, notices, summarize, Undo, Redo = _acting()
         assert self.timeline is not None
         timeline = self.timeline
         after: GameState | None = None

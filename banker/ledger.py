@@ -1,7 +1,8 @@
 """The ledger store: one SQLite file per game, append-only, hash-chained.
 
-Every row is one event; one banker action is one `BEGIN IMMEDIATE` transaction,
-so its events are all stored or none are. Triggers refuse UPDATE and DELETE on
+Every row is one event; one banker action is one transaction (`BEGIN IMMEDIATE`, or for an
+action of one event its single INSERT, which SQLite runs as a transaction of its own), so its
+events are all stored or none are. Triggers refuse UPDATE and DELETE on
 events: corrections are only ever new events.
 
 The store talks to SQLite through the standard `sqlite3` module: a command that
@@ -351,20 +352,23 @@ class LedgerStore:
             prev = digest
         try:
             connection = self._writer()
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                if len(rows) == 1:
-                    written = connection.execute(INSERT_AFTER, rows[0]).rowcount
-                else:
+            if len(rows) == 1:  # one statement is its own transaction: the write lock, the head check, the commit
+                written = connection.execute(INSERT_AFTER, rows[0]).rowcount
+            else:
+                connection.execute("BEGIN IMMEDIATE")
+                try:
                     written = connection.executemany(INSERT_AFTER, rows).rowcount
-                if written != len(rows):  # the head was not `after`: another writer stored events first
-                    raise GameChanged("the game changed in another window; it has been reloaded, retry")
-                connection.execute("COMMIT")
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
+                    if written == len(rows):
+                        connection.execute("COMMIT")
+                    else:
+                        connection.execute("ROLLBACK")
+                except BaseException:
+                    connection.execute("ROLLBACK")
+                    raise
         except sqlite3.Error as error:
             raise LedgerError(f"{self.path}: could not write the action ({error}); nothing was stored") from None
+        if written != len(rows):  # the head was not `after`: another writer stored events first
+            raise GameChanged("the game changed in another window; it has been reloaded, retry")
         return records
 
 

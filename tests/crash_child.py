@@ -36,6 +36,7 @@ import os
 import random
 import re
 import shlex
+import sqlite3
 import sys
 import time
 import traceback
@@ -82,7 +83,9 @@ class Watch:
     """Reports each statement of an append's transaction, sleeping between inserted rows.
 
     Hooks SQLite's own statement trace on every connection of the game's engine, so
-    it sees the real writes whatever the ledger code uses to issue them.
+    it sees the real writes whatever the ledger code uses to issue them. An action of one event is one
+    INSERT outside BEGIN, its own transaction: "T" before it starts (a kill then must leave nothing),
+    "K INSERT" once it is under way (its commit may or may not be done).
     """
 
     def __init__(self, slow: float) -> None:
@@ -90,14 +93,17 @@ class Watch:
         self.rows = 0
         self.planned = 0
 
-    def trace(self, statement: str) -> None:
+    def trace(self, statement: str, connection: sqlite3.Connection) -> None:
         if statement.startswith("INSERT INTO event"):
-            found = re.search(r"VALUES \((\d+), '[^']*', (\d+),", statement)
+            found = re.search(r"(?:VALUES \(|SELECT )(\d+), '[^']*', (\d+),", statement)
             action = found.group(2) if found else "?"
             if self.rows == 0:
                 say(f"T {action} {self.planned}")
                 if self.planned == 1:
                     time.sleep(self.slow)
+                if not connection.in_transaction:  # a statement that is its own transaction: it commits now
+                    say("K INSERT")
+                    return
             else:
                 say(f"I {action} {self.rows} {self.planned}")
                 time.sleep(self.slow)
@@ -115,7 +121,7 @@ class Watch:
 
             def traced_connect(*args: Any, **kwargs: Any) -> Any:
                 connection = connect(*args, **kwargs)
-                connection.set_trace_callback(self.trace)
+                connection.set_trace_callback(lambda statement: self.trace(statement, connection))
                 return connection
 
             ledger._connect = traced_connect
@@ -124,7 +130,8 @@ class Watch:
 
         def traced_engine(*args: Any, **kwargs: Any) -> Any:
             engine = make_engine(*args, **kwargs)
-            sa_event.listen(engine, "connect", lambda dbapi, _record: dbapi.set_trace_callback(self.trace))
+            sa_event.listen(engine, "connect",
+                            lambda dbapi, _record: dbapi.set_trace_callback(lambda sql: self.trace(sql, dbapi)))
             return engine
 
         ledger._engine = traced_engine  # type: ignore[assignment]
