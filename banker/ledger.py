@@ -61,9 +61,6 @@ APPEND_ONLY = [
 ]
 COLUMNS = "seq, id, action, time, type, payload, prev_hash, hash"
 INSERT = f"INSERT INTO event ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-# An event stored only right after the one before it: the head check and the write in one statement
-INSERT_AFTER = (f"INSERT INTO event ({COLUMNS}) SELECT ?, ?, ?, ?, ?, ?, ?, ? "
-                "WHERE coalesce((SELECT max(seq) FROM event), 0) = ?")
 
 
 class LedgerError(Exception):
@@ -340,35 +337,34 @@ class LedgerStore:
         action = action if action is not None else seq + 1
         time = datetime.now(UTC).isoformat(timespec="milliseconds")
         records: list[Record] = []
-        rows: list[tuple[Any, ...]] = []  # each record and the seq that must be the head when it is written
         for event in events:  # everything but the writing happens before the lock is taken
             seq += 1
             payload = _encode(event.type, event.payload())
             event_id = _uuid4()
             digest = chain_hash(prev, seq, event_id, action, time, event.type, payload)
-            row = (seq, event_id, action, time, event.type, payload, prev, digest)
-            records.append(_as_record(row))
-            rows.append((*row, seq - 1))
+            records.append(_as_record((seq, event_id, action, time, event.type, payload, prev, digest)))
             prev = digest
+        # The head check is the primary key: rows are never deleted (the triggers), so the seq after `after` is
+        # free exactly when nobody appended since. (A check inside the INSERT, `INSERT ... SELECT ... WHERE
+        # max(seq) = ?`, reads the table it writes, and SQLite then stages the row in a temporary table first.)
         try:
             connection = self._writer()
-            if len(rows) == 1:  # one statement is its own transaction: the write lock, the head check, the commit
-                written = connection.execute(INSERT_AFTER, rows[0]).rowcount
+            if len(records) == 1:  # one statement is its own transaction: the write lock, the write, the commit
+                connection.execute(INSERT, records[0])
             else:
                 connection.execute("BEGIN IMMEDIATE")
                 try:
-                    written = connection.executemany(INSERT_AFTER, rows).rowcount
-                    if written == len(rows):
-                        connection.execute("COMMIT")
-                    else:
-                        connection.execute("ROLLBACK")
+                    connection.executemany(INSERT, records)
+                    connection.execute("COMMIT")
                 except BaseException:
                     connection.execute("ROLLBACK")
                     raise
+        except sqlite3.IntegrityError as error:
+            if "event.seq" not in str(error):
+                raise LedgerError(f"{self.path}: could not write the action ({error}); nothing was stored") from None
+            raise GameChanged("the game changed in another window; it has been reloaded, retry") from None
         except sqlite3.Error as error:
             raise LedgerError(f"{self.path}: could not write the action ({error}); nothing was stored") from None
-        if written != len(rows):  # the head was not `after`: another writer stored events first
-            raise GameChanged("the game changed in another window; it has been reloaded, retry")
         return records
 
 

@@ -22,6 +22,7 @@ import pytest
 from banker import events as ev
 from banker.errors import Refusal
 from banker.game import Game, Outcome
+from banker.ledger import GameChanged
 from banker.verify import verify_records
 from editions import load_edition
 from tests.ledger_checks import fold_records, full_state, records_of
@@ -96,6 +97,21 @@ def test_three_lost_races_in_a_row_give_a_clear_retry_and_change_nothing(two_win
     assert screen.head == laptop.head and screen.head[0] == records_of(laptop.store.path)[-1].seq == 4
     outcome = screen.do("collect Bob 500")  # the banker retries, as the message says
     assert outcome.action == 5 and screen.state.accounts["Bob"] == 2000
+
+
+@pytest.mark.parametrize("events", [1, 3])
+def test_an_append_after_a_stale_head_stores_nothing_of_the_action(two_windows: tuple[Game, Game],
+                                                                   events: int) -> None:
+    """The store's own head check (the event's seq is its primary key): an action of one event (a statement that
+    is its own transaction) or of several (one BEGIN IMMEDIATE) written after a head that moved is refused whole."""
+    laptop, screen = two_windows
+    stale = screen.head
+    laptop.do("collect Alice 10")
+    legs = [ev.CashPaid("pay", transfers=(ev.Transfer(ev.BANK, "Bob", n + 1),)) for n in range(events)]
+    before = records_of(laptop.store.path)
+    with pytest.raises(GameChanged):
+        screen.store.append(legs, stale)
+    assert records_of(laptop.store.path) == before and verify_records(before) is None
 
 
 def test_undo_in_one_window_undoes_the_latest_action_of_either(two_windows: tuple[Game, Game]) -> None:
