@@ -89,6 +89,7 @@ USAGE: dict[str, str] = {
     "undo": "undo",
     "redo": "redo",
 }
+ACTIONS = tuple(USAGE)  # the action words, as `match` indexes them (a tuple: no copy per line)
 
 DECK_WORDS = {"chance": "chance", "chest": "community_chest", "community": "community_chest",
               "communitychest": "community_chest", "cc": "community_chest"}
@@ -97,11 +98,12 @@ DECK_WORDS = {"chance": "chance", "chest": "community_chest", "community": "comm
 def parse_amount(word: str, currency: str = "$") -> int:
     """A whole, positive amount; "$50" and "50" both mean 50."""
     text = word.strip()
-    for sign in {currency, "$", "£", "M"}:
-        if text.startswith(sign):
-            text = text[len(sign):]
-            break
-    text = text.replace(",", "").replace("_", "")
+    if not (text.isascii() and text.isdigit()):  # "50", the usual, has no sign or separator to take off
+        for sign in (currency, "$", "£", "M"):
+            if text.startswith(sign):
+                text = text[len(sign):]
+                break
+        text = text.replace(",", "").replace("_", "")
     scaled = None if text.isascii() and text.isdigit() else re.fullmatch(r"(\d*\.?\d+)([kKmM])", text)
     if scaled:  # Monopoly City's money: 500k, 2m, 3.5m
         number, unit = scaled.groups()
@@ -177,12 +179,13 @@ class Parser:
         if len(line) > MAX_LINE:
             raise Refusal(f"the line is {len(line)} characters long; one action fits in {MAX_LINE}")
         try:
-            words = line.split() if not any(q in line for q in "\"'\\") else shlex.split(line, comments=False)
+            quoted = '"' in line or "'" in line or "\\" in line
+            words = shlex.split(line, comments=False) if quoted else line.split()
         except ValueError:
             raise Refusal("a quote is left open; close it (\"Park Place\") and try again") from None
         if not words:
             raise Refusal(f"empty line; type an action, one of: {', '.join(USAGE)}")
-        verb = match(words[0], USAGE, "action", hint="; type `help` for the list")
+        verb = match(words[0], ACTIONS, "action", hint="; type `help` for the list")
         args = words[1:]
         handler: Callable[[list[str]], c.Command] = getattr(self, f"_{verb}")
         return handler(args)

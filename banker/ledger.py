@@ -18,6 +18,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import time as _time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -335,7 +336,7 @@ class LedgerStore:
         """
         seq, prev = after
         action = action if action is not None else seq + 1
-        time = datetime.now(UTC).isoformat(timespec="milliseconds")
+        time = _now()
         records: list[Record] = []
         for event in events:  # everything but the writing happens before the lock is taken
             seq += 1
@@ -366,6 +367,20 @@ class LedgerStore:
         except sqlite3.Error as error:
             raise LedgerError(f"{self.path}: could not write the action ({error}); nothing was stored") from None
         return records
+
+
+_second: tuple[int, str] = (-1, "")  # the last whole second stamped, and its text up to the seconds
+
+
+def _now() -> str:
+    """The time an action is stored, as `datetime.now(UTC).isoformat(timespec="milliseconds")` writes it; the text
+    up to the second is made once a second (actions come many a second in a script, a replay or a test)."""
+    global _second
+    second, milli = divmod(int(_time.time() * 1000), 1000)
+    stamp = _second
+    if second != stamp[0]:
+        stamp = _second = (second, datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds")[:-6])
+    return f"{stamp[1]}.{milli:03d}+00:00"
 
 
 def _uuid4() -> str:
