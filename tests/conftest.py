@@ -8,10 +8,13 @@ writes nothing and changes nothing.
 from __future__ import annotations
 
 import copy
+import gc
+import sys
 import tempfile
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from textual import _wait
@@ -39,6 +42,30 @@ def _short_idle_slices(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
         return
     monkeypatch.setattr(_wait, "SLEEP_GRANULARITY", IDLE_SLICE)
     monkeypatch.setattr(_wait, "SLEEP_IDLE", IDLE_SLICE / 20)
+
+
+class _YoungCollections(SimpleNamespace):
+    """The `gc` module as the app sees it in the tests: its collections are of the young generations only."""
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(gc, name)
+
+    @staticmethod
+    def collect(generation: int = 1) -> int:
+        return gc.collect(min(generation, 1))
+
+
+@pytest.fixture(autouse=True)
+def _app_collects_young_objects_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app collects the whole heap once a table has settled, and again when one is due (screens/app.py,
+    `freeze_heap`, `collect_when_idle`): its own process holds the app alone, but a test process holds every
+    module, fixture and Hypothesis database the run has loaded, 130,000 to 300,000 objects, so each of those
+    collections took 0.1-0.45 s here: test_app_table and test_app_city took 58 s of CPU with them and 46-49 s
+    without. The tests read what the app draws and stores, never what a collection frees; the app
+    still collects and freezes, of the young generations only."""
+    app = sys.modules.get("screens.app")
+    if app is not None:
+        monkeypatch.setattr(app, "gc", _YoungCollections())
 
 
 NewGame = Callable[..., Game]

@@ -35,15 +35,15 @@ PLAYED = ("buy Alice 'Park Place'", "buy Alice Boardwalk", "build Alice Boardwal
 
 
 class FixedClock:
-    """Stands in for datetime in the ledger: one second per action from a fixed start."""
+    """Stands in for the ledger's clock (`banker.ledger._now`): one second per action from a fixed start."""
 
     start = datetime(2025, 1, 2, 19, 30, tzinfo=UTC)
     calls = 0
 
     @classmethod
-    def now(cls, tz: Any = None) -> datetime:
+    def now(cls) -> str:
         cls.calls += 1
-        return cls.start + timedelta(seconds=cls.calls)
+        return (cls.start + timedelta(seconds=cls.calls)).isoformat(timespec="milliseconds")
 
 
 @pytest.fixture
@@ -51,7 +51,7 @@ def fixed_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Game
     """The PLAYED game, written with fixed times and event ids, read back with times in UTC."""
     FixedClock.calls = 0
     ids = iter(range(1, 10**6))
-    monkeypatch.setattr(banker.ledger, "datetime", FixedClock)
+    monkeypatch.setattr(banker.ledger, "_now", FixedClock.now)
     monkeypatch.setattr(banker.ledger, "_uuid4", lambda: str(uuid.UUID(int=next(ids))))
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
