@@ -406,6 +406,9 @@ class CityLineMaker(LineMaker):
     def _bankrupt(self) -> list[str]:
         if lifted := self.lift_bankruptcy(35):  # districts bought back at once by the creditor, or not
             return lifted
+        if self.chance(8):  # `lift` to the bank, refused: at 30% of the bank's lines it came up in too few runs
+            player = self.player()
+            return self.bankrupt_words(player, self.pick(["bank", ""]), lift=True)
         standing = sorted({owner for owner, _ in self.built()})
         if standing and self.chance(75):
             player = self.pick(standing)
