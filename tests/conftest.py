@@ -14,7 +14,6 @@ import tempfile
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 from textual import _wait
@@ -44,7 +43,7 @@ def _short_idle_slices(request: pytest.FixtureRequest, monkeypatch: pytest.Monke
     monkeypatch.setattr(_wait, "SLEEP_IDLE", IDLE_SLICE / 20)
 
 
-class _YoungCollections(SimpleNamespace):
+class _YoungCollections:
     """The `gc` module as the app sees it in the tests: its collections are of the young generations only."""
 
     def __getattr__(self, name: str) -> object:

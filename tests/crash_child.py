@@ -95,7 +95,7 @@ class Watch:
 
     def trace(self, statement: str, connection: sqlite3.Connection) -> None:
         if statement.startswith("INSERT INTO event"):
-            found = re.search(r"(?:VALUES \(|SELECT )(\d+), '[^']*', (\d+),", statement)
+            found = re.search(r"VALUES \((\d+), '[^']*', (\d+),", statement)
             action = found.group(2) if found else "?"
             if self.rows == 0:
                 say(f"T {action} {self.planned}")
