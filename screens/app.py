@@ -11,8 +11,9 @@ import gc
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
+from time import monotonic
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -30,6 +31,7 @@ from banker.saves import (
     load_token_colours,
     save_token_colours,
 )
+from screens.toasts import ToastsBetweenKeys
 
 RELOAD_SECONDS = 2.0
 SETTLE_SECONDS = 0.5  # after a table opens: its first frames are drawn, and the heap is collected and frozen
@@ -39,7 +41,7 @@ IDLE_CHECK_SECONDS = 10.0  # how often a quiet table looks whether a full collec
 NEVER = 2**30
 
 
-class BankerApp(App[None]):
+class BankerApp(ToastsBetweenKeys):
     """The bank at a real Monopoly table."""
 
     CSS_PATH = "banker.tcss"
@@ -49,7 +51,7 @@ class BankerApp(App[None]):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
 
     def __init__(self, path: Path | None = None, data: Path | None = None, watch: bool = True) -> None:
-        super().__init__()
+        super().__init__()  # ToastsBetweenKeys: toasts leave between keys
         self.start_path = path
         self.data = data or data_dir()
         self.game: Game | None = None
@@ -79,6 +81,7 @@ class BankerApp(App[None]):
             self.new_game(path)
         if self.watch_file:
             self.set_interval(RELOAD_SECONDS, self.take_in_other_writers)
+        self.sweep_toasts()
 
     def new_game(self, path: Path | None = None) -> None:
         from screens.new_game_screen import NewGameScreen
@@ -223,8 +226,10 @@ class BankerApp(App[None]):
                 self.notify(note, title="Rule", severity="warning", timeout=12, markup=False)
         self.call_later(self.show_open_auction)  # after a dialog that ran the action has closed
         self.actions_unfrozen += 1
+        self.last_action = monotonic()
         refreeze = self.actions_unfrozen >= REFREEZE_ACTIONS and self.gc_thresholds is not None
         self.call_after_refresh(self.freeze_heap if refreeze else self.collect_when_idle)
+        self.call_after_refresh(self.take_down_due_toasts)
         return outcome
 
     def _refresh_notifications(self) -> None:
