@@ -341,7 +341,7 @@ class LedgerStore:
         for event in events:  # everything but the writing happens before the lock is taken
             seq += 1
             payload = _encode(event.type, event.payload())
-            event_id = _uuid4()
+            event_id = _event_id()
             digest = chain_hash(prev, seq, event_id, action, time, event.type, payload)
             records.append(_as_record((seq, event_id, action, time, event.type, payload, prev, digest)))
             prev = digest
@@ -383,11 +383,19 @@ def _now() -> str:
     return f"{stamp[1]}.{milli:03d}+00:00"
 
 
-def _uuid4() -> str:
-    """A random (version 4) UUID in its usual text form, as `str(uuid.uuid4())` writes it."""
-    value = (int.from_bytes(os.urandom(16)) & ~(0xF000 << 64) & ~(0xC000 << 48)) | (0x4000 << 64) | (0x8000 << 48)
+def _event_id() -> str:
+    """A time-ordered UUID (version 7, RFC 9562: 48 bits of Unix milliseconds, then 74 random bits) in its usual
+    text form. The `id` column is a unique index: ids that grow with time are added at its right-hand end,
+    where a random (version 4) id lands on a random page of it (a long game pays for that at every action).
+    Files keep the version 4 ids they were written with; the column asks only that ids differ."""
+    value = (int(_time.time() * 1000) << 80) | int.from_bytes(os.urandom(10))
+    value = (value & _UUID7_MASK) | _UUID7_BITS
     text = f"{value:032x}"
     return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
+
+
+_UUID7_MASK = ~((0xF << 76) | (0x3 << 62))  # the version and variant places
+_UUID7_BITS = (0x7 << 76) | (0x2 << 62)  # version 7, variant RFC 4122/9562
 
 
 def decode_records(records: Sequence[Record]) -> list[tuple[Record, Event]]:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+import sqlite3
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -84,3 +86,23 @@ def test_an_old_file_takes_a_new_action_and_still_verifies(old_game: tuple[str, 
     assert state["ledger"]["events"] == expected["ledger"]["events"] + 1
     verified = banker("verify", str(path))
     assert verified.returncode == 0 and verified.stdout.startswith(f"ok: {state['ledger']['events']} events")
+
+
+def test_new_event_ids_grow_with_time_beside_the_old_random_ones(old_game: tuple[str, Path]) -> None:
+    """The `id` column only asks that ids differ: old files keep their random (version 4) ids and new actions
+    add time-ordered (version 7) ones, which land at the unique index's end instead of on a random page."""
+    edition, path = old_game
+    for amount in ("1", "2", "3"):
+        done = banker("do", str(path), "pay", "alice", f"{amount}m" if edition == "city" else amount, "bob")
+        assert done.returncode == 0, done.stderr
+    connection = sqlite3.connect(path)
+    try:
+        ids = [row[0] for row in connection.execute("SELECT id FROM event ORDER BY seq")]
+    finally:
+        connection.close()
+    old, new = ids[:-3], ids[-3:]
+    assert {uuid.UUID(i).version for i in old} == {4}
+    assert [uuid.UUID(i).version for i in new] == [7, 7, 7]
+    assert [i[:13] for i in new] == sorted(i[:13] for i in new), "the time part grows with each action"
+    assert len(set(ids)) == len(ids)
+    assert banker("verify", str(path)).returncode == 0
