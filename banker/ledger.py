@@ -134,6 +134,11 @@ def bulk() -> Iterator[None]:
 
     Events, records and states hold no reference cycles, yet every 700 new objects the collector
     would walk all of them again: half the time of a 100,000-event replay went there.
+
+    At the end, what was made goes to the oldest generation in one step (freeze, then unfreeze, moves every
+    object there without a walk). Left young, it would all be walked by the first collection after this, the
+    very walk the pause avoided: 0.1 s at the end of a 100,000-event verify. Whatever of it is garbage is freed
+    by its count as usual, and the next full collection still looks at all of it.
     """
     was_on = gc.isenabled()
     gc.disable()
@@ -141,6 +146,8 @@ def bulk() -> Iterator[None]:
         yield
     finally:
         if was_on:
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 

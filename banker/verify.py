@@ -104,7 +104,7 @@ class _Replay:
 
 def verify_rows(rows: Iterable[Sequence[Any]], snapshots: Sequence[Snapshot] = ()) -> Verdict:
     """Rows in the order (seq, id, action, time, type, payload, prev_hash, hash), as stored, by seq."""
-    with bulk():  # the replay's objects are freed when the pass returns, before the collector runs again
+    with bulk():  # the replay's objects are freed by their counts when the pass returns; no collection walks them
         verifier = Verifier(snapshots)
         return verifier.feed(rows) or verifier.verdict()
 
