@@ -30,6 +30,8 @@ VERBS = (
     + ["mortgage", "mortgage", "unmortgage", "unmortgage"] + ["trade"] * 5
     + ["parking", "bankrupt", "bankrupt", "undo", "undo", "redo"] + ["junk"] * 4
 )
+# the lines of a game (of the 49 it plays: STEPS in tests/play_machine.py) where `LineMaker.late` holds
+LATE = range(26, 44)
 JUNK_WORDS = ["", "'", '"', "$", "-1", "0", "1.5", "1e3", "10000000000", "give", "get", "lift", "goojf",
               "goojf:moon", "bank", "pot", "chance", "chest", "go", "hotel", "\t", "ß", "😀", "--", "#"]
 
@@ -85,9 +87,15 @@ class LineMaker:
     DICE_MOST = 12  # the dice totals aimed at (the parser decides what the game accepts)
     DEBT_STEP = 1  # how far past what a player could raise a debt is drawn, in steps of this
     LOANS = 6  # percent of the trades typed that are cash alone
+    LIFT_LINES = 3  # percent of the lines, mortgaged deeds around, that are a bankruptcy handing them on (0: none)
 
-    def __init__(self, state: GameState, data: st.DataObject, can_redo: bool = False) -> None:
-        self.state, self.data, self.can_redo = state, data, can_redo
+    def __init__(self, state: GameState, data: st.DataObject, can_redo: bool = False, played: int = 0) -> None:
+        self.state, self.data, self.can_redo, self.played = state, data, can_redo, played
+
+    def late(self) -> bool:
+        """Late in this game, not at its very end: the table is built up, so a bankruptcy here takes buildings and
+        mortgages with it without cutting the game short, and the bank's auctions after it have lines left to run."""
+        return self.played in LATE
 
     def draw(self, strategy: st.SearchStrategy[Any]) -> Any:
         return self.data.draw(strategy)
@@ -97,6 +105,11 @@ class LineMaker:
 
     def chance(self, percent: int) -> bool:
         return self.draw(st.integers(0, 99)) < percent
+
+    def seldom(self, percent: int) -> bool:
+        """`chance(percent)` that a 0 draw does not take: Hypothesis draws 0 for ~20% of the lines' first chances
+        (a batch's first game draws nothing else), and a rare branch checked first would be written that often."""
+        return not self.chance(100 - percent)
 
     def spell(self, name: str) -> str:
         """Exact, lower, upper case or a prefix (maybe ambiguous), quoted like a shell word."""
@@ -143,7 +156,7 @@ class LineMaker:
             verb = self.pick(["bid", "bid", "sold", "sold"] if self.state.to_auction else ["bid", "bid", "bid", "sold"])
         elif self.state.to_auction and self.chance(50):
             verb = "auction"
-        elif self.mortgaged_owners() and self.chance(3):  # mortgaged deeds to hand over, lifted at once or not
+        elif self.LIFT_LINES and self.mortgaged_owners() and self.chance(self.LIFT_LINES):  # lifted at once, or not
             verb = "bankrupt"
         if verb == "junk":
             return self.junk()
@@ -292,13 +305,17 @@ class LineMaker:
             items.append(self.pick(["goojf", "goojf:chance", "goojf:chest"]))
         return items
 
+    def loan(self) -> list[str]:
+        """Cash for nothing, or cash for cash: a loan, refused under no_loans (000:211)."""
+        first = self.player()
+        gives, gets = self.pick([(True, False), (False, True), (True, True)])
+        return [self.spell(first), self.spell(self.other(first)), "give", *([self.amount(1, 400)] * gives),
+                "get", *([self.amount(1, 400)] * gets)]
+
     def _trade(self) -> list[str]:
         state = self.state
-        if self.chance(self.LOANS):  # cash for nothing, or cash for cash: a loan, refused under no_loans (000:211)
-            first = self.player()
-            gives, gets = self.pick([(True, False), (False, True), (True, True)])
-            return [self.spell(first), self.spell(self.other(first)), "give", *([self.amount(1, 400)] * gives),
-                    "get", *([self.amount(1, 400)] * gets)]
+        if self.chance(self.LOANS):
+            return self.loan()
         wanted = [(h.owner, o.owner, d) for d, h in state.deeds.items() for g in state.group(d)
                   for o in [state.deeds[g]] if g != d and h.owner != o.owner
                   and ev.BANK not in (h.owner, o.owner) and not state.group_has_buildings(d)]

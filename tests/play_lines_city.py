@@ -18,12 +18,12 @@ from editions import Edition
 from tests.play_lines import LineMaker
 
 # every classic word (cards, jail, selling back: refused here) and City's own, weighted to what a City table types
-CITY_VERBS = (["buy"] * 6 + ["go"] * 2 + ["rent"] * 6 + ["pay", "collect"] * 3 + ["auction"] * 3 + ["bid", "sold"]
-              + ["tax"] * 3 + ["card", "card", "jail", "bail", "usecard", "doubles", "sell", "sell"] + ["build"] * 5
-              + ["mortgage", "unmortgage"] * 3 + ["trade"] * 4 + ["parking"] * 3 + ["bankrupt"] * 3
-              + ["undo", "undo", "redo"] + ["junk"] * 3 + ["spin"] * 5 + ["railroad"] * 2 + ["hazard"] * 4
-              + ["bonus"] * 4 + ["clear"] * 2 + ["stadium"] * 3 + ["skyscraper"] * 3 + ["tower"] * 3 + ["dodge"] * 3
-              + ["clock"] * 2)
+CITY_VERBS = (["buy"] * 5 + ["go"] * 5 + ["rent"] * 5 + ["pay", "collect"] * 3 + ["auction"] * 3 + ["bid", "sold"]
+              + ["tax"] * 4 + ["card", "jail", "bail", "usecard", "doubles"] + ["sell"] * 5 + ["build"] * 5
+              + ["mortgage", "unmortgage"] * 3 + ["trade"] * 8 + ["parking"] * 5 + ["bankrupt"] * 3
+              + ["undo"] * 5 + ["redo"] + ["junk"] * 3 + ["spin"] * 3 + ["railroad"] * 2 + ["hazard"] * 6
+              + ["bonus"] * 6 + ["clear"] * 5 + ["stadium"] * 3 + ["skyscraper"] * 3 + ["tower"] * 5 + ["dodge"] * 4
+              + ["clock"] * 5)
 SPIN_WORDS = ["3", "2", "railroad", "1", "3", "2", "RAILROAD", "Railroad"]  # Hypothesis favours the first
 BAD_SPINS = ["0", "4", "rail", "three", "-1", "2.5"]
 KIND_WORDS = {"residential": ["residential", "Residential", "res", "r"],
@@ -131,12 +131,13 @@ class CityLineMaker(LineMaker):
     VERBS = CITY_VERBS
     STEP = 10_000  # the smallest note, and the auction's opening bid
     DEBT_STEP = STEP
+    LIFT_LINES = 0  # a late game's bankruptcies lift mortgages here (`focus`); a 0 draw took this 3% all game long
 
     # -- shared picks --------------------------------------------------------------------------------------
 
     def amount(self, low: int = 1, high: int = 300) -> str:
         """City money: the classic range read in steps of M10k, written 500k / 2m / 3.5m or in whole M."""
-        if self.chance(10):
+        if self.chance(18):
             return self.pick(BAD_AMOUNTS)
         return self.money(self.draw(st.integers(low, max(low, high))) * self.STEP)
 
@@ -199,11 +200,15 @@ class CityLineMaker(LineMaker):
         return self.pick(pairs) if pairs and self.chance(percent) else (self.player(), self.deed())
 
     def line(self) -> str:
-        if self.can_redo and self.chance(40):
+        if self.can_redo and self.chance(60):
             return "redo"
-        if self.chance(2):
+        if self.seldom(2):  # `chance(2)` here took Hypothesis's 0 draws: 15% of the lines were these
             return self.other_edition()
-        verb = self.focus() if self.state.auction is None and not self.state.to_auction else ""
+        state = self.state
+        if state.auction is not None and self.chance(85):  # a bankrupt's districts mostly auctioned to the last one
+            verb = self.pick(["bid", "bid", "sold", "sold"] if state.to_auction else ["bid", "bid", "sold"])
+        else:
+            verb = self.focus() if state.auction is None and not state.to_auction else ""
         if not verb:
             return super().line()
         return " ".join([verb, *getattr(self, f"_{verb}")()])
@@ -220,15 +225,29 @@ class CityLineMaker(LineMaker):
         hazard, clearing it, the Rent Dodge card, Industry Tax, a built-on district mortgaged, bought back, traded)."""
         state = self.state
         spin = state.spin if state.spin and state.spin.player in self.active() else None
-        if spin and spin.blocks_left and self.buildable() and self.chance(50):
+        if spin and spin.blocks_left and self.buildable() and self.seldom(50):
             return "build"
-        if spin and spin.railroad and self.chance(40):
+        if spin and spin.railroad and self.seldom(40):
             return "railroad"
-        if self.chance(10):
+        if self.seldom(10):
             return "spin"
-        if not self.chance(25):
-            return ""
+        if self.late() and self.seldom(30):  # bankruptcies: rare in the verbs, a late game's business
+            return "bankrupt"
+        if self.late() and not self.mortgaged_owners() and self.seldom(10):  # mortgages for a bankruptcy to lift
+            return "mortgage"
+        if self.card_holder() and self.seldom(10):  # the Rent Dodge card is used before it moves on
+            return "dodge"
+        if state.held.get("rent_dodge", {}).get(ev.BANK) and self.seldom(4):  # and taken at Free Parking again
+            return "parking"
+        if (self.hazard_rents() or self.doubled_rents()[0]) and self.seldom(8):  # rents these rules change
+            return "rent"
         supply, deeds = state.supply, state.deeds.values()
+        if supply.get("towers") and self.tower_pairs() and self.seldom(20):  # one tower a game: built when it can be
+            return "tower"
+        if self.hazard_pairs() and self.seldom(5):
+            return "clear"
+        if self.chance(75):  # and a 0 draw: the verbs
+            return ""
         ready = [verb for verb, found in (("tower", supply.get("towers") and self.tower_pairs()),
                                           ("skyscraper", supply.get("skyscrapers") and self.skyscraper_pairs()),
                                           ("stadium", supply.get("stadiums") and self.stadium_pairs()),
@@ -254,14 +273,14 @@ class CityLineMaker(LineMaker):
         player = self.pick(builders) if builders and self.chance(80) else self.player()
         words = [self.spell(player)]
         roll = self.draw(st.integers(0, 99))
-        if roll < 85:
+        if roll < 75:
             words.append(self.pick(SPIN_WORDS))
         elif roll < 95:  # Banker spins: the parser draws, the machine names the result for its model
             pass
         else:
             words.append(self.pick(BAD_SPINS))
         again = state.spin is not None and state.spin.player == player
-        if self.chance(70 if again else 5):
+        if self.chance(60 if again else 5):
             words.insert(1 if self.chance(50) else len(words), "again")
         return words
 
@@ -270,18 +289,23 @@ class CityLineMaker(LineMaker):
         pairs = self.buildable()
         spin = state.spin
         full = [(spin.player, d) for d in self.districts(spin.player) if state.deeds[d].blocks >= top] if spin else []
-        if pairs and full and self.chance(6):
-            player, deed = self.pick(full)
+        if pairs and full and self.seldom(35):  # a block on one at the limit (refused); not on a 0 draw:
+            player, deed = self.pick(full)  # Hypothesis's all-zero examples would type it again and again
             count = 1
         elif pairs and self.chance(90):
             left = state.spin.blocks_left  # type: ignore[union-attr]
             built = [p for p in pairs if state.deeds[p[1]].blocks]
             crowded = [p for p in pairs if state.deeds[p[1]].blocks + left > top]  # the spin outruns the 8 blocks
             player, deed = self.pick(self.pick([crowded or pairs, pairs, built or pairs, crowded or built or pairs]))
+            if crowded and self.chance(45):
+                player, deed = self.pick(crowded)
             room = top - state.deeds[deed].blocks
             past = room + 1 if room < left else left + 1  # past the 8 blocks if the spin allows it, else the spin
             within = self.draw(st.integers(1, min(left, room)))
-            count = within if self.chance(50 if room < left else 70) else self.pick([past, past, top + 1, 0])
+            if room < left and self.chance(60):  # the spin outruns the limit: up to it exactly, or one past it
+                count = self.pick([room, past, past])
+            else:
+                count = within if self.chance(50 if room < left else 70) else self.pick([past, past, top + 1, 0])
         else:
             player, deed = self.fallback([])
             count = self.pick([1, 2, 3])
@@ -303,20 +327,32 @@ class CityLineMaker(LineMaker):
 
     def _planning(self, kind: str) -> list[str]:
         state = self.state
-        owners = [p for p in state.active_players if state.deeds_of(p)]
-        player = self.pick(owners) if owners and self.chance(50) else self.player()
-        free = [d for d, h in state.deeds.items() if not h.hazard and not h.bonus]
-        if kind == "hazard":
-            fitting = [d for d in free if state.deeds[d].owner != player]
-        else:
-            fitting = [d for d in free if state.deeds[d].owner in (player, ev.BANK)]
-        taken = [d for d in state.deeds if d not in free]
-        side = [d for d in free if d not in fitting]  # a hazard on your own, a bonus on another's district
         names = list(state.edition.hazards if kind == "hazard" else state.edition.bonuses)
         others = list(state.edition.bonuses if kind == "hazard" else state.edition.hazards)
         roll = self.draw(st.integers(0, 99))
         name = self.pick(names) if roll < 90 else self.pick(others) if roll < 96 else "skatepark"
-        where = self.pick([taken, fitting, side, fitting])
+        free = [d for d, h in state.deeds.items() if not h.hazard and not h.bonus]
+        playing = {*self.active(), ev.BANK}
+        taken = [d for d in state.deeds if d not in free and state.deeds[d].owner in playing]
+        if taken and self.chance(50):  # where one stands, by a player the owner allows: only what stands refuses it
+            deed = self.pick(taken)
+            owner = state.deeds[deed].owner
+            player = self.other(owner) if kind == "hazard" else self.player() if owner == ev.BANK else owner
+            return [self.spell(player), self.spell(deed), self.spell(name)]
+        owned = [d for d in free if state.deeds[d].owner in self.active()]
+        if owned and self.chance(35):  # a hazard on the owner's own district, a bonus on another's: refused
+            deed = self.pick(owned)
+            owner = state.deeds[deed].owner
+            return [self.spell(owner if kind == "hazard" else self.other(owner)), self.spell(deed), self.spell(name)]
+        owners = [p for p in state.active_players if state.deeds_of(p)]
+        player = self.pick(owners) if owners and self.chance(50) else self.player()
+        if kind == "hazard":
+            fitting = [d for d in free if state.deeds[d].owner != player]
+        else:
+            fitting = [d for d in free if state.deeds[d].owner in (player, ev.BANK)]
+        homes = [d for d in fitting if kind == "hazard" and state.deeds[d].residential]  # rent under a hazard
+        side = [d for d in free if d not in fitting]  # a hazard on your own, a bonus on another's district
+        where = self.pick([homes or fitting, side, fitting])
         return [self.spell(player), self.spell(self.deed(where)), self.spell(name)]
 
     _hazard = partialmethod(_planning, "hazard")
@@ -327,15 +363,22 @@ class CityLineMaker(LineMaker):
 
     # -- stadiums, skyscrapers, the Monopoly Tower ---------------------------------------------------------
 
+    def second(self, pairs: list[tuple[str, str]], piece: str) -> list[tuple[str, str]]:
+        """The pairs mostly, now and then those whose group has the piece already (refused: one per group)."""
+        state = self.state
+        had = [(p, d) for p, d in pairs if any(getattr(state.deeds[o], piece) for o in state.group(d))]
+        return had if had and self.chance(30) else pairs
+
     def _stadium(self) -> list[str]:
-        return [self.spell(w) for w in self.fallback(self.stadium_pairs())]
+        return [self.spell(w) for w in self.fallback(self.second(self.stadium_pairs(), "stadium"))]
 
     def _skyscraper(self) -> list[str]:
-        return [self.spell(w) for w in self.fallback(self.skyscraper_pairs())]
+        return [self.spell(w) for w in self.fallback(self.second(self.skyscraper_pairs(), "skyscraper"))]
 
     def _tower(self) -> list[str]:
         owned = [(h.owner, d) for d, h in self.state.deeds.items() if h.owner in self.active()]
-        return [self.spell(w) for w in self.fallback(self.pick([self.tower_pairs(), owned]) or owned)]
+        short = [(p, d) for p, d in owned if len(self.whole_groups(p)) < 2]  # refused: not two whole groups
+        return [self.spell(w) for w in self.fallback(self.pick([self.tower_pairs(), short, owned]) or owned)]
 
     # -- the Rent Dodge card, Industry Tax, the clock, rent ------------------------------------------------
 
@@ -345,18 +388,24 @@ class CityLineMaker(LineMaker):
 
     def _dodge(self) -> list[str]:
         holder = self.card_holder()
-        player = holder if holder and self.chance(80) else self.player()
+        player = holder if holder and self.chance(70) else self.player()
         owed = [d for d, h in self.state.deeds.items() if h.owner in self.active() - {player} and not h.mortgaged]
+        if not owed and holder:  # nobody else's rent to dodge: one without the card, refused
+            player = self.other(holder)
         return [self.spell(player), self.spell(self.deed(owed))]
 
     def _tax(self) -> list[str]:
         industry = self.industry()
-        player = self.pick(industry) if industry and self.chance(65) else self.player()
-        return [self.spell(player), self.pick(["industry", "industry", "'Industry Tax'", "ind", "income", "luxury"])]
+        idle = [p for p in self.state.active_players if p not in industry]  # refused: no industrial blocks
+        if idle and self.chance(40):
+            player = self.pick(idle)
+        else:
+            player = self.pick(industry) if industry and self.chance(75) else self.player()
+        return [self.spell(player), self.pick(["industry", "industry", "'Industry Tax'", "ind", "Industry", "income"])]
 
     def _go(self) -> list[str]:
         stadiums = self.stadium_owners()
-        return [self.spell(self.pick(stadiums) if stadiums and self.chance(50) else self.player())]
+        return [self.spell(self.pick(stadiums) if stadiums and self.chance(70) else self.player())]
 
     def _clock(self) -> list[str]:
         return [self.pick(CLOCK_WORDS)]
@@ -365,7 +414,9 @@ class CityLineMaker(LineMaker):
         state = self.state
         owned = [d for d, h in state.deeds.items() if h.owner in self.active() and not h.mortgaged]
         if owned and self.chance(85):
-            deed = self.pick(self.pick([p for p in (*self.doubled_rents(), self.hazard_rents()) if p] or [owned]))
+            towers, skyscrapers = self.doubled_rents()
+            hazards = self.hazard_rents()
+            deed = self.pick(self.pick([p for p in (hazards, towers, skyscrapers, hazards) if p] or [owned]))
             payer = self.other(state.deeds[deed].owner)
             return [self.spell(payer), self.spell(deed)] + ([str(self.draw(st.integers(2, 12)))]
                                                               if self.chance(10) else [])
@@ -385,9 +436,12 @@ class CityLineMaker(LineMaker):
         player = self.player()
         more = least + self.draw(st.integers(1, 300)) * self.STEP
         opening = not (auction and auction.high_bidder)
-        value = self.pick([least, more, least if opening else more, least - 1, max(1, least // 2),
-                           self.state.cash(player) + self.STEP])
-        return [self.spell(player), self.pick(BAD_AMOUNTS) if self.chance(8) else self.money(value)]
+        if opening and self.chance(60):  # the opening bid: M10k, or under it (refused)
+            value = self.pick([least, least, least - 1, max(1, least // 2)])
+        else:
+            value = self.pick([least, more, least if opening else more, least - 1, max(1, least // 2),
+                               self.state.cash(player) + self.STEP])
+        return [self.spell(player), self.pick(BAD_AMOUNTS) if self.chance(12) else self.money(value)]
 
     def _items(self, player: str) -> list[str]:
         items = super()._items(player)
@@ -396,6 +450,8 @@ class CityLineMaker(LineMaker):
         return items
 
     def _trade(self) -> list[str]:
+        if self.seldom(20):  # a loan (refused)
+            return self.loan()
         built = self.built()
         if built and self.chance(50):  # 004: "any buildings already there must stay there"
             seller, deed = self.pick(built)
@@ -404,14 +460,23 @@ class CityLineMaker(LineMaker):
         return super()._trade()
 
     def _bankrupt(self) -> list[str]:
-        if lifted := self.lift_bankruptcy(35):  # districts bought back at once by the creditor, or not
-            return lifted
-        if self.chance(8):  # `lift` to the bank, refused: at 30% of the bank's lines it came up in too few runs
+        """Mostly a bankruptcy to the bank (its auctions of the districts after, buildings standing on them), else
+        to a player who buys the mortgaged districts back at once (`lift`) or not; now and then refused."""
+        state = self.state
+        if self.seldom(14):  # `lift` to the bank, refused
             player = self.player()
             return self.bankrupt_words(player, self.pick(["bank", ""]), lift=True)
+        if lifted := self.lift_bankruptcy(55):
+            return lifted
+        owners = sorted({h.owner for h in state.deeds.values() if h.owner in self.active()})
+        if not owners or not self.chance(85):
+            return super()._bankrupt()
         standing = sorted({owner for owner, _ in self.built()})
-        if standing and self.chance(75):
-            player = self.pick(standing)
-            creditor = self.pick([self.other(player), "bank", self.other(player)]) if self.chance(85) else ""
-            return self.bankrupt_words(player, creditor)
-        return super()._bankrupt()
+        among = standing if standing and self.chance(70) else owners
+        if self.chance(70):  # to the bank, the fewest districts first: its auctions mostly run to the last one
+            player = self.pick(sorted(among, key=lambda p: len(state.deeds_of(p))))
+            return self.bankrupt_words(player, self.pick(["bank", "bank", ""]), lift=False, past=60)
+        mortgaged = self.mortgaged_owners()
+        player = self.pick(mortgaged if mortgaged and self.chance(50) else among)
+        lifts = player in mortgaged
+        return self.bankrupt_words(player, self.other(player), lift=self.chance(70) if lifts else None, past=60)

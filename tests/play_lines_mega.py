@@ -50,8 +50,8 @@ MEGA_OPENING_DRAW = ("hotels on a group", "railroads and utilities", "all but on
 
 MEGA_TABLES = (*TABLES, ("Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"))
 SPEED_SETUPS = (("mega", ()), ("mega", ()), ("mega", ("free-parking",)), ("classic-us", ("speed-die",)),
-                ("classic-uk", ("free-parking", "speed-die")))
-MEGA_VERBS = (VERBS + ["depot"] * 4 + ["ticket"] * 6 + ["ride"] * 2 + ["gift"] * 3 + ["build"] * 2
+                ("classic-uk", ("free-parking", "speed-die")), ("classic-us", ("speed-die",)))
+MEGA_VERBS = (VERBS + ["depot"] * 4 + ["ticket"] * 6 + ["ride"] * 3 + ["gift"] * 4 + ["build"] * 2
               + ["rent"] * 4 + ["sell", "sell", "trade", "bankrupt", "bankrupt"])
 
 
@@ -61,6 +61,35 @@ class MegaLineMaker(LineMaker):
 
     VERBS = MEGA_VERBS
     DICE_MOST = 15
+
+    def line(self) -> str:
+        """Bankruptcies besides the verbs' few: one that sells a skyscraper or a depot back (few stand; a 0 draw
+        takes it, so Hypothesis's all-zero game, a batch's first, goes bankrupt with its skyscraper), and a late
+        game's; and the rent on three utilities."""
+        state = self.state
+        if state.auction is not None:
+            return super().line()
+        pieces = sorted({h.owner for h in state.deeds.values()
+                         if (h.skyscraper or h.depot) and h.owner in state.active_players})
+        # a skyscraper or a depot sold back at a bankruptcy: few stand (Hypothesis's all-zero game has a skyscraper)
+        if pieces and self.played >= 12 and self.chance(7):
+            player = self.pick(pieces)
+            creditor = self.pick([self.other(player), "bank"]) if self.chance(70) else ""
+            return " ".join(["bankrupt", *self.bankrupt_words(player, creditor, past=85)])
+        if self.seldom(14):
+            if self.late():  # mortgaged deeds handed on and lifted at once, or the rest of a bankrupt's pieces
+                lifted = self.lift_bankruptcy(50)
+                return " ".join(["bankrupt", *(lifted or self._bankrupt())])
+            if self.three_utilities() and self.chance(70):  # rent on the dice times 20 (000)
+                return " ".join(["rent", *self._rent()])
+        return super().line()
+
+    def three_utilities(self) -> list[tuple[str, str]]:
+        """(owner, utility) where the owner holds all three of Mega's utilities."""
+        state = self.state
+        return [(h.owner, d) for d, h in state.deeds.items() if state.deed(d).kind == "utility"
+                and h.owner not in (ev.BANK, *state.bankrupt) and len(state.group(d)) == 3
+                and all(state.deeds[u].owner == h.owner for u in state.group(d))]
 
     def dice(self) -> str:
         if self.chance(6):
@@ -139,8 +168,9 @@ class MegaLineMaker(LineMaker):
         state = self.state
         utilities = [(h.owner, d) for d, h in state.deeds.items()
                      if state.deed(d).kind == "utility" and h.owner not in (ev.BANK, *state.bankrupt)]
-        if utilities and self.chance(50):  # rent on the dice: up to 15 with the speed die, x20 for three utilities
-            owner, deed = self.pick(utilities)
+        if utilities and self.chance(55):  # rent on the dice: up to 15 with the speed die, x20 for three utilities
+            three = self.three_utilities()
+            owner, deed = self.pick(three if three and self.chance(60) else utilities)
             words = [self.spell(self.other(owner)), self.spell(deed)]
             return words + ([self.dice()] if self.chance(90) else [])
         return super()._rent()
@@ -163,7 +193,7 @@ class MegaLineMaker(LineMaker):
 
     def _ticket(self) -> list[str]:
         words = [self.spell(self.player())]
-        if self.chance(30 if self.holders() else 8):  # "All Tickets Expire": mostly when there is something to expire
+        if self.chance(40 if self.holders() else 8):  # "All Tickets Expire": mostly when there is something to expire
             words.append(self.pick(["expire", "expire", "EXPIRES", "'all tickets expire'", "never"]))
         return words
 
@@ -179,7 +209,7 @@ class MegaLineMaker(LineMaker):
 
     def _trade(self) -> list[str]:
         holders = self.holders()
-        if holders and self.chance(35):  # tickets bought and sold between players (000)
+        if holders and self.chance(45):  # tickets bought and sold between players (000)
             seller = self.pick(holders)
             count = self.draw(st.integers(1, self.state.held["bus_ticket"][seller] + (1 if self.chance(10) else 0)))
             tickets = ["ticket" if self.chance(80) else "tickets"] * count
@@ -190,19 +220,25 @@ class MegaLineMaker(LineMaker):
         return super()._trade()
 
     def _bankrupt(self) -> list[str]:
+        """Now and then mortgaged deeds to a player who lifts them; else mostly one that sells a skyscraper or a
+        depot back (few stand at a time), or buildings, or hands on bus tickets; else the classic lines."""
         state = self.state
-        if lifted := self.lift_bankruptcy(25):
+        playing = {*state.active_players}
+        towers = sorted({h.owner for h in state.deeds.values() if h.skyscraper and h.owner in playing})
+        depots = sorted({h.owner for h in state.deeds.values() if h.depot and h.owner in playing})
+        pieces = [found for found in (towers, towers, depots) if found]
+        if lifted := self.lift_bankruptcy(35):
             return lifted
-        improved = sorted({h.owner for h in state.deeds.values()
-                           if h.improved and h.owner not in (ev.BANK, *state.bankrupt)})
-        towers = sorted({h.owner for h in state.deeds.values()
-                         if h.skyscraper and h.owner not in (ev.BANK, *state.bankrupt)})
-        depots = sorted({h.owner for h in state.deeds.values() if h.depot and h.owner not in state.bankrupt})
-        if improved and self.chance(60):  # a bankruptcy that sells skyscrapers and depots back
-            player = self.pick(self.pick([towers or improved, towers or improved, depots or improved, improved]))
-            creditor = self.pick([self.other(player), "bank"]) if self.chance(70) else ""
-            return self.bankrupt_words(player, creditor, past=70)  # mostly one that goes through
-        return super()._bankrupt()
+        if pieces and self.chance(55):
+            player = self.pick(self.pick(pieces))
+        else:
+            improved = sorted({h.owner for h in state.deeds.values() if h.improved and h.owner in playing})
+            tickets = [p for p in self.holders() if state.deeds_of(p)]
+            if not (improved or tickets) or not self.chance(70):
+                return super()._bankrupt()
+            player = self.pick(self.pick([found for found in (improved, tickets) if found]))
+        creditor = self.pick([self.other(player), "bank"]) if self.chance(70) else ""
+        return self.bankrupt_words(player, creditor, past=80)  # mostly one that goes through
 
     def _items(self, player: str) -> list[str]:
         items = super()._items(player)

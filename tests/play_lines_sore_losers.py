@@ -86,8 +86,8 @@ SL_OPENING_DRAW = ("a Mr. Monopoly on the table", "every property owned", "four 
 
 SL_TABLES = (*TABLES, ("Ann", "Ben", "Cy", "Di", "Ed"))
 SL_VERBS = (VERBS + ["coin"] * 5 + ["parking"] * 3 + ["cashin"] * 3 + ["trap"] * 5 + ["release"] * 2
-            + ["place"] * 4 + ["final"] * 2 + ["tax"] * 3 + ["jail"] * 3 + ["rent"] * 4 + ["trade"] * 2
-            + ["bankrupt"] * 3 + ["mortgage", "buy", "sell", "sell", "auction", "auction"])
+            + ["place"] * 4 + ["final"] * 3 + ["tax"] * 3 + ["jail"] * 3 + ["rent"] * 4 + ["trade"] * 6
+            + ["bankrupt"] * 3 + ["mortgage", "buy", "sell", "sell"] + ["auction"] * 4 + ["undo"] * 2)
 BILLS = ["income", "luxury", "electric", "water", "Electric Bill", "'Water Bill'", "Income Tax", "go"]
 MR_VERBS = ["trap", "trap", "rent", "rent", "tax", "jail", "place", "parking", "parking"]
 
@@ -122,16 +122,18 @@ class SoreLosersLineMaker(LineMaker):
         verb = ""
         if state.auction is not None:
             return super().line()
-        if self.can_redo and self.chance(25):
+        if self.can_redo and self.chance(50):
             return "redo"
         if [p for p in self.holders(CASH_IN) if p not in state.trapped] and self.chance(12):
             verb = "cashin"
-        elif state.trapped and self.chance(6):
+        elif state.trapped and self.seldom(6):  # not on a 0 draw: the trapped wait for their release a while
             verb = "release"
+        elif all(h.owner != ev.BANK for h in state.deeds.values()) and not state.final_round and self.chance(20):
+            verb = "final"  # every property owned: the final round before a bankruptcy hands one back
         elif state.mr_monopoly and self.chance(30):
             verb = self.pick(MR_VERBS)
-        elif all(h.owner != ev.BANK for h in state.deeds.values()) and not state.final_round and self.chance(12):
-            verb = "final"
+        elif self.late() and self.chance(25):  # bankruptcies: rare in the verbs, a late game's business
+            verb = "bankrupt"
         if not verb:
             return super().line()
         return " ".join([verb, *getattr(self, f"_{verb}")()])
@@ -163,14 +165,14 @@ class SoreLosersLineMaker(LineMaker):
         mr = self.mr()
         sets = [p for p in state.active_players if p != mr and any(
             state.owns_group(p, d) and state.deed(d).kind == "street" for d in state.deeds_of(p))]
-        victim = self.pick(sets) if sets and self.chance(30) else self.other(mr)
+        victim = self.pick(sets) if sets and self.chance(50) else self.other(mr)
         words = [self.spell(mr), self.spell(victim)]
         owned = self.owned_by(victim)
-        if self.chance(40):
+        if self.chance(30):
             return words
         whole = [d for d in owned if state.owns_group(victim, d) and state.deed(d).kind == "street"]
         loose = [d for d in owned if d not in whole]
-        among = self.pick([loose or owned, whole or owned])  # a complete set's street is refused
+        among = self.pick([loose or owned, whole or owned, whole or owned])  # a complete set's street is refused
         return words + [self.spell(self.deed(among))]
 
     def _release(self) -> list[str]:
@@ -186,7 +188,7 @@ class SoreLosersLineMaker(LineMaker):
         return []
 
     def _tax(self) -> list[str]:
-        return [self.spell(self.mr() if self.chance(25) else self.player()), self.pick(BILLS)]
+        return [self.spell(self.mr() if self.chance(30) else self.player()), self.pick(BILLS)]
 
     def _jail(self) -> list[str]:
         mr = self.state.mr_monopoly
@@ -203,7 +205,8 @@ class SoreLosersLineMaker(LineMaker):
         if mr and self.chance(60):  # the owner pays him
             theirs = [d for d, h in state.deeds.items() if h.owner not in (ev.BANK, mr, *state.bankrupt)
                       and not h.mortgaged]
-            return [self.spell(mr), self.spell(self.deed(theirs))]
+            built = [d for d in theirs if state.deeds[d].level]  # reversed rent on buildings
+            return [self.spell(mr), self.spell(self.deed(built if built and self.chance(50) else theirs))]
         built = [(h.owner, d) for d, h in state.deeds.items() if h.level and h.owner not in (ev.BANK, *state.bankrupt)]
         if built and self.chance(30):  # houses placed free or kept from a bankrupt: rent for those buildings
             owner, deed = self.pick(built)
@@ -212,7 +215,7 @@ class SoreLosersLineMaker(LineMaker):
 
     def _buy(self) -> list[str]:
         built = [d for d, h in self.state.deeds.items() if h.owner == ev.BANK and h.level]
-        if built and self.chance(50):  # the bank's street keeps its buildings, free to the buyer
+        if built and self.chance(70):  # the bank's street keeps its buildings, free to the buyer
             return [self.spell(self.player()), self.spell(self.pick(built))]
         return super()._buy()
 
@@ -223,9 +226,18 @@ class SoreLosersLineMaker(LineMaker):
             items += [self.pick(["coin", "coin", "coins", "Coin"])] * self.draw(st.integers(1, held + 1))
         return items
 
+    def _mortgage(self) -> list[str]:
+        built = [(h.owner, d) for d, h in self.state.deeds.items()
+                 if h.level and not h.mortgaged and h.owner in self.state.active_players]
+        if built and self.chance(50):  # 001: the buildings stay on a mortgaged street
+            return [self.spell(w) for w in self.pick(built)]
+        return super()._mortgage()
+
     def _trade(self) -> list[str]:
+        if self.seldom(22):  # a loan (refused)
+            return self.loan()
         holders = self.holders()
-        if holders and self.chance(45):  # 001: "swap property and sore loser coins"
+        if holders and self.chance(55):  # 001: "swap property and sore loser coins"
             seller = self.pick(holders)
             room = [p for p in self.state.active_players  # Mr. Monopoly and a player at the most are refused
                     if p not in (seller, self.state.mr_monopoly) and self.coins(p) < self.most]
@@ -236,12 +248,21 @@ class SoreLosersLineMaker(LineMaker):
         return super()._trade()
 
     def _bankrupt(self) -> list[str]:
+        """Coins back to the bank and buildings staying where they stand, to the bank or to a player (who buys
+        the mortgaged streets back at once, or not); now and then `lift` to the bank (refused)."""
         state = self.state
+        if self.seldom(15):  # `lift` to the bank, refused
+            return self.bankrupt_words(self.player(), self.pick(["bank", ""]), lift=True)
+        if lifted := self.lift_bankruptcy(45):
+            return lifted
         built = sorted({h.owner for h in state.deeds.values() if h.level and h.owner not in (ev.BANK, *state.bankrupt)})
         rich = [p for p in self.holders() if state.deeds_of(p)]
-        if (built or rich) and self.chance(60):  # coins back to the bank, buildings staying where they stand
-            debtors, to_bank = self.pick([(built, False), (built, True), (rich, False), (rich, True)])
-            player = self.pick(debtors or built or rich)
-            creditor = "bank" if to_bank else self.other(player)
-            return self.bankrupt_words(player, creditor if creditor != "bank" or self.chance(80) else "")
+        if self.chance(80):  # Mr. Monopoly mostly stays at the table: his lines are half of this edition's
+            built, rich = [p for p in built if p != state.mr_monopoly], [p for p in rich if p != state.mr_monopoly]
+        if (built or rich) and self.chance(70):
+            player = self.pick(self.pick([built or rich, rich or built]))
+            if self.chance(50):
+                return self.bankrupt_words(player, self.pick(["bank", "bank", ""]), lift=False, past=60)
+            lifts = player in self.mortgaged_owners()
+            return self.bankrupt_words(player, self.other(player), lift=self.chance(60) if lifts else None, past=60)
         return super()._bankrupt()

@@ -43,6 +43,7 @@ class TokenLines(LineMaker):
     """
 
     TOKEN_SHARE = 50  # percent of the lines (no auction open) about the tokens; the rest are the edition's own
+    JAILED_SHARE = 60  # while a player is in jail: their three rolls (doubles, or the third failure) come round sooner
     rider = ""  # who rode the bus last and has not moved since (the machine says): the banker moves them next
 
     @property
@@ -56,7 +57,8 @@ class TokenLines(LineMaker):
 
     def line(self) -> str:
         state = self.state
-        if state.tokens is not None and state.auction is None and self.odds(self.TOKEN_SHARE):
+        share = self.JAILED_SHARE if state.in_jail & set(state.active_players) else self.TOKEN_SHARE
+        if state.tokens is not None and state.auction is None and self.odds(share):
             return self.token_line()
         return super().line()
 
@@ -66,25 +68,29 @@ class TokenLines(LineMaker):
         whose, anywhere = state.whose_roll, state.tokens.anywhere
         if anywhere and self.odds(55):  # triples: the move to any space comes first (000, 002)
             return self.move_line(anywhere, "forward" if self.odds(85) else self.rng.choice(["fix", "back"]))
-        if self.rider in state.active_players and self.odds(60):  # 000:80 the ride takes the token somewhere
+        if self.rider in state.active_players and self.odds(70):  # 000:80 the ride takes the token somewhere
             return self.move_line(self.rider, "forward")
-        if whose in state.trapped and self.odds(45):  # 001: a trapped player rolls once released
+        if whose in state.trapped and self.odds(25):  # 001: a trapped player rolls once released
             return f"release {self.spell(whose)}"
-        if whose in state.in_jail and self.odds(8):
+        if whose in state.in_jail and self.odds(5):  # mostly rolled for: doubles, or the third failure pays
             return self.jail_line(whose)
-        if state.held.get("bus_ticket", {}).get(whose) and self.odds(30):
+        if state.held.get("bus_ticket", {}).get(whose) and self.odds(40):
             return f"ride {self.spell(whose)}"  # 000:80 a ticket instead of the dice, then `move` where it goes
+        jailed = sorted(state.in_jail & set(state.active_players))
+        if jailed and self.odds(50):  # the rounds to a jailed player's third roll; now and then a move (refused)
+            return self.roll_line() if self.odds(85) else self.move_line(self.rng.choice(jailed), "forward")
         kind = self.rng.randrange(100)
-        if kind < 74:
+        if kind < 72:
             return self.roll_line()
-        if kind < 84:
-            return self.move_line(self.mover(), self.rng.choice(["fix", "fix", "back", "forward", "forward"]))
-        if kind < 94:
+        if kind < 83:
+            how = self.rng.choice(["fix", "fix", "back", "back", "forward", "forward", "forward"])
+            return self.move_line(self.mover(), how)
+        if kind < 95:
             return self.card_line()
         if kind < 97:
             jailed = sorted(state.in_jail & set(state.active_players))
             return self.jail_line(self.rng.choice(jailed) if jailed and self.odds(70) else self.player())
-        return f"jail {self.spell(whose if self.odds(70) else self.player())}"
+        return f"jail {self.spell(whose if self.odds(70) else self.player())}"  # then its rolls: three fail, or not
 
     def mover(self) -> str:
         """Whose roll it is, or the player before (just rolled, or rode the bus and moves now), or anyone."""
@@ -105,26 +111,33 @@ class TokenLines(LineMaker):
         speed = rolls_speed_die(state, player)
         first, second = rng.randint(1, 6), rng.randint(1, 6)
         spaces = state.edition.spaces
-        aim = rng.choice([0, next(s.position for s in spaces if s.type == "go_to_jail")])  # GO, or Go To Jail
+        # GO, Go To Jail, or (Mega's Bus moves on past GO from there) after the last Chance and Chest
+        rides = speed and "bus_ticket" in state.edition.holdings
+        aim = rng.choice([0, next(s.position for s in spaces if s.type == "go_to_jail"), *[len(spaces) - 3] * rides])
         steps = (aim - state.position(player)) % len(spaces)
-        if 3 <= steps <= 11 and player not in state.in_jail and self.odds(15):  # the dice that land there
+        aimed = 3 <= steps <= 11 and player not in state.in_jail and self.odds(30)
+        if aimed:  # the dice that land there
             first = rng.randint(max(1, steps - 6), min(6, steps - 1))
             second = steps - first
-        if state.tokens.doubles and self.odds(35):  # a few more doubles in a row: the third goes to jail
+        elif state.tokens.doubles and self.odds(55):  # a few more doubles in a row: the third goes to jail
             second = first
         words = [self.spell(player), str(first), str(second)]
-        if self.odds(2):  # a die the table cannot show, either one
+        if self.odds(3):  # a die the table cannot show, either one
             words[rng.choice([1, 2])] = rng.choice(BAD_DICE)
-        if speed and self.odds(5):  # 000: triple 1s, 2s or 3s: move anywhere, next
+        if speed and self.odds(7):  # 000: triple 1s, 2s or 3s: move anywhere, next
             face = rng.choice(["1", "2", "3"])
             words[1:] = [face, face, face]
             return " ".join(["roll", *words])
-        if speed != self.odds(6):  # the face the game wants (or, now and then, one it refuses)
-            face = rng.choice(BAD_FACES) if self.odds(5) else rng.choice(FACES)
+        if speed != self.odds(12):  # the face the game wants (or, now and then, one it refuses)
+            face = rng.choice(BAD_FACES) if self.odds(6) else rng.choice(FACES)
+            if speed and aimed and face in ("1", "2", "3"):
+                face = rng.choice(["mr", "bus"])  # a die's count would carry the token past where the dice land
+            if rides and aimed and aim == len(spaces) - 3 and self.odds(80):
+                face = "bus"  # on to the first Chance or Chest past GO
             words.append(face)
-            if face == "bus" and self.odds(50):  # a bus ticket (Mega) or one white die (002)
+            if face == "bus" and self.odds(50) and not (rides and aimed and aim == len(spaces) - 3):  # ticket, die
                 dice = [w for w in words[1:3] if w.isdigit()] or ["4"]
-                words.append(rng.choice(["7", "walk"] if self.odds(10) else ["ticket", *dice]))
+                words.append(rng.choice(["7", "walk"] if self.odds(10) else ["ticket", "ticket", *dice]))
         elif self.odds(2):
             words.append(rng.choice(["ticket", "1"]))  # a choice without the bus face
         return " ".join(["roll", *words])
@@ -172,7 +185,7 @@ class TokenLines(LineMaker):
                 others = [d for d in state.deeds if state.deed(d).kind == card.kind]
                 words.append(self.spell(self.rng.choice(others) if self.odds(30) else nearest.name))
         passes = target is not None and (target < here or (target == 0 and here != 0))
-        if card.effect in ("advance", "advance_nearest") and self.odds(55 if passes else 25):
+        if card.effect in ("advance", "advance_nearest") and self.odds(50 if passes else 35):
             words.append("go")  # passing GO said; said when it did not pass, it is refused
         return " ".join(words)
 

@@ -117,6 +117,7 @@ class RandomPlay(RuleBasedStateMachine):
         self.verifier = Verifier()
         self.folding = FoldAlong()
         self.snapshots_seen: dict[int, tuple[str, str]] = {}
+        self.played = 0  # lines the maker wrote in this game: it knows the late ones (a bankruptcy's time)
 
     @initialize(edition=st.sampled_from(sorted(EDITIONS)), players=st.sampled_from(TABLES),
                 house_rules=st.sampled_from(HOUSE_RULES), opening=st.sampled_from(sorted(OPENINGS)))
@@ -137,7 +138,8 @@ class RandomPlay(RuleBasedStateMachine):
     @rule(data=st.data())
     def play(self, data: st.DataObject) -> None:
         assert self.game is not None
-        self.play_line(self.maker(self.game.state, data, bool(self.redoable)).line())
+        self.played += 1
+        self.play_line(self.maker(self.game.state, data, bool(self.redoable), self.played).line())
 
     def play_line(self, line: str) -> None:
         game = self.game
