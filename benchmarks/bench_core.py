@@ -134,10 +134,13 @@ def build_game(path: Path, events: int, edition: str = "classic-us") -> Game:
     return game
 
 
-def bare_sqlite(path: Path) -> Callable[[], None]:
+def bare_sqlite(path: Path, checkpoint_pages: int = 0) -> Callable[[], None]:
+    """The floor: one insert+commit, with Banker's pragmas (and a WAL checkpoint every so many pages if given)."""
     connection = sqlite3.connect(path, isolation_level=None)
     connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("PRAGMA synchronous=FULL")
+    if checkpoint_pages:
+        connection.execute(f"PRAGMA wal_autocheckpoint={checkpoint_pages}")
     connection.execute("CREATE TABLE IF NOT EXISTS event (seq INTEGER PRIMARY KEY, id TEXT, payload TEXT)")
     counter = iter(range(1, 10**9))
 

@@ -15,37 +15,16 @@ from __future__ import annotations
 
 import argparse
 import shutil
-import sqlite3
 import statistics
 import sys
 import tempfile
 import time
-import uuid
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from bench_core import lines_for, prepared  # noqa: E402
+from bench_core import bare_sqlite, lines_for, prepared  # noqa: E402
 
 from banker.game import Game  # noqa: E402
-
-
-def bare(path: Path, pages: int) -> tuple[sqlite3.Connection, Callable[[], None]]:
-    connection = sqlite3.connect(path, isolation_level=None)
-    connection.execute("PRAGMA journal_mode=WAL")
-    connection.execute("PRAGMA synchronous=FULL")
-    if pages:
-        connection.execute(f"PRAGMA wal_autocheckpoint={pages}")
-    connection.execute("CREATE TABLE event (seq INTEGER PRIMARY KEY, id TEXT, payload TEXT)")
-    counter = iter(range(1, 10**9))
-
-    def insert() -> None:
-        connection.execute("BEGIN IMMEDIATE")
-        connection.execute("INSERT INTO event VALUES (?, ?, ?)",
-                           (next(counter), str(uuid.uuid4()), '{"payer":"Alice","payee":"Bob","amount":10}'))
-        connection.execute("COMMIT")
-
-    return connection, insert
 
 
 def one_round(folder: Path, game: Path, edition: str, pages: int, actions: int) -> tuple[float, float]:
@@ -55,7 +34,7 @@ def one_round(folder: Path, game: Path, edition: str, pages: int, actions: int) 
     banker = Game.open(copy)
     if pages:
         banker.store._writer().execute(f"PRAGMA wal_autocheckpoint={pages}")
-    connection, insert = bare(folder / f"bare-{pages}.db", pages)
+    insert = bare_sqlite(folder / f"bare-{pages}.db", pages)
     lines = iter(lines_for(edition) * actions)
     samples: dict[str, list[float]] = {"banker": [], "bare": []}
     try:
@@ -66,7 +45,6 @@ def one_round(folder: Path, game: Path, edition: str, pages: int, actions: int) 
                 samples[name].append(time.perf_counter() - start)
     finally:
         banker.close()
-        connection.close()
         for path in folder.glob(f"*-{pages}.db*"):
             path.unlink()
     return statistics.median(samples["banker"]), statistics.median(samples["bare"])
