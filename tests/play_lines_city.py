@@ -450,7 +450,7 @@ class CityLineMaker(LineMaker):
         return items
 
     def _trade(self) -> list[str]:
-        if self.seldom(20):  # a loan (refused)
+        if self.seldom(24):  # a loan (refused)
             return self.loan()
         built = self.built()
         if built and self.chance(50):  # 004: "any buildings already there must stay there"

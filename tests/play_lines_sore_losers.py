@@ -126,7 +126,7 @@ class SoreLosersLineMaker(LineMaker):
             return "redo"
         if [p for p in self.holders(CASH_IN) if p not in state.trapped] and self.chance(12):
             verb = "cashin"
-        elif state.trapped and self.seldom(6):  # not on a 0 draw: the trapped wait for their release a while
+        elif state.trapped and self.seldom(15):  # not on a 0 draw: the trapped wait for their release a while
             verb = "release"
         elif all(h.owner != ev.BANK for h in state.deeds.values()) and not state.final_round and self.chance(20):
             verb = "final"  # every property owned: the final round before a bankruptcy hands one back

@@ -66,7 +66,7 @@ class TokenLines(LineMaker):
         state = self.state
         assert state.tokens is not None
         whose, anywhere = state.whose_roll, state.tokens.anywhere
-        if anywhere and self.odds(55):  # triples: the move to any space comes first (000, 002)
+        if anywhere and self.odds(70):  # triples: the move to any space comes first (000, 002)
             return self.move_line(anywhere, "forward" if self.odds(85) else self.rng.choice(["fix", "back"]))
         if self.rider in state.active_players and self.odds(70):  # 000:80 the ride takes the token somewhere
             return self.move_line(self.rider, "forward")
@@ -74,6 +74,10 @@ class TokenLines(LineMaker):
             return f"release {self.spell(whose)}"
         if whose in state.in_jail and self.odds(5):  # mostly rolled for: doubles, or the third failure pays
             return self.jail_line(whose)
+        size = len(state.edition.spaces)
+        if rolls_speed_die(state, whose) and "bus_ticket" in state.edition.holdings and self.odds(4):
+            # put right to a few spaces before the Bus's last stretch: the next roll's Bus moves on past GO
+            return f"move {self.spell(whose)} {self.space_word(self.rng.randint(size - 14, size - 8))} fix"
         if state.held.get("bus_ticket", {}).get(whose) and self.odds(40):
             return f"ride {self.spell(whose)}"  # 000:80 a ticket instead of the dice, then `move` where it goes
         jailed = sorted(state.in_jail & set(state.active_players))
@@ -113,9 +117,12 @@ class TokenLines(LineMaker):
         spaces = state.edition.spaces
         # GO, Go To Jail, or (Mega's Bus moves on past GO from there) after the last Chance and Chest
         rides = speed and "bus_ticket" in state.edition.holdings
-        aim = rng.choice([0, next(s.position for s in spaces if s.type == "go_to_jail"), *[len(spaces) - 3] * rides])
-        steps = (aim - state.position(player)) % len(spaces)
-        aimed = 3 <= steps <= 11 and player not in state.in_jail and self.odds(30)
+        here, end = state.position(player), len(spaces) - 3
+        aims = [a for a in (0, next(s.position for s in spaces if s.type == "go_to_jail"), *[end] * rides)
+                if 3 <= (a - here) % len(spaces) <= 11]  # the ones two dice reach from here
+        aim = rng.choice(aims) if aims else -1
+        steps = (aim - here) % len(spaces)
+        aimed = bool(aims) and player not in state.in_jail and self.odds(60 if aim == end else 25)
         if aimed:  # the dice that land there
             first = rng.randint(max(1, steps - 6), min(6, steps - 1))
             second = steps - first
@@ -124,7 +131,7 @@ class TokenLines(LineMaker):
         words = [self.spell(player), str(first), str(second)]
         if self.odds(3):  # a die the table cannot show, either one
             words[rng.choice([1, 2])] = rng.choice(BAD_DICE)
-        if speed and self.odds(7):  # 000: triple 1s, 2s or 3s: move anywhere, next
+        if speed and self.odds(9):  # 000: triple 1s, 2s or 3s: move anywhere, next
             face = rng.choice(["1", "2", "3"])
             words[1:] = [face, face, face]
             return " ".join(["roll", *words])
@@ -132,10 +139,10 @@ class TokenLines(LineMaker):
             face = rng.choice(BAD_FACES) if self.odds(6) else rng.choice(FACES)
             if speed and aimed and face in ("1", "2", "3"):
                 face = rng.choice(["mr", "bus"])  # a die's count would carry the token past where the dice land
-            if rides and aimed and aim == len(spaces) - 3 and self.odds(80):
+            if rides and aimed and aim == end and self.odds(80):
                 face = "bus"  # on to the first Chance or Chest past GO
             words.append(face)
-            if face == "bus" and self.odds(50) and not (rides and aimed and aim == len(spaces) - 3):  # ticket, die
+            if face == "bus" and self.odds(50) and not (rides and aimed and aim == end):  # a ticket, or one die
                 dice = [w for w in words[1:3] if w.isdigit()] or ["4"]
                 words.append(rng.choice(["7", "walk"] if self.odds(10) else ["ticket", "ticket", *dice]))
         elif self.odds(2):
@@ -169,11 +176,13 @@ class TokenLines(LineMaker):
         moving = [k for k in state.edition.cards if k.effect in (*MOVING, "jail")]
         if not moving:
             return self.roll_line()
-        card = self.rng.choice(moving)
         player = state.whose_roll if self.odds(60) else self.player()
-        words = ["card", self.spell(player), "chance" if card.deck == "chance" else "chest", shlex.quote(card.key)]
         here = state.position(player) if player in state.players else 0
         spaces = state.edition.spaces
+        where = {s.name: s.position for s in spaces}
+        behind = [k for k in moving if k.effect == "advance" and (where[k.target] < here or where[k.target] == 0)]
+        card = self.rng.choice(behind if behind and self.odds(20) else moving)  # behind: the card passes GO
+        words = ["card", self.spell(player), "chance" if card.deck == "chance" else "chest", shlex.quote(card.key)]
         target = None
         if card.effect == "advance":
             target = next(s.position for s in spaces if s.name == card.target)
@@ -185,7 +194,7 @@ class TokenLines(LineMaker):
                 others = [d for d in state.deeds if state.deed(d).kind == card.kind]
                 words.append(self.spell(self.rng.choice(others) if self.odds(30) else nearest.name))
         passes = target is not None and (target < here or (target == 0 and here != 0))
-        if card.effect in ("advance", "advance_nearest") and self.odds(50 if passes else 35):
+        if card.effect in ("advance", "advance_nearest") and self.odds(40 if passes else 50):
             words.append("go")  # passing GO said; said when it did not pass, it is refused
         return " ".join(words)
 
