@@ -65,7 +65,7 @@ def last_action(store: LedgerStore, count: int) -> list[Record]:
         return []
     action = tail[-1].action
     if tail[0].action == action and tail[0].seq > 1:
-        tail = _read(store, "WHERE action = ? ORDER BY seq", action)
+        tail = _read(store, "WHERE seq >= ? ORDER BY seq", action)  # an action's events start at seq == its number
     return [r for r in tail if r.action == action]
 
 

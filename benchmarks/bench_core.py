@@ -13,8 +13,10 @@ Measures, side by side on this machine:
   floor measured beside it: reading every row, SHA-256 over each and `json.loads` of each payload.
 
 `--games DIR` keeps the built games in DIR and reuses them, so two versions of the code time the very
-same files; `--ratios` ends with one `RATIOS {json}` line. benchmarks/compare.py runs this script under
-an earlier version of the code and under this one, alternately, and puts their ratios side by side.
+same files (the same rows; each version's copy has the indexes that version gives a file it creates, so an
+action is timed writing what that version writes); `--ratios` ends with one `RATIOS {json}` line.
+benchmarks/compare.py runs this script under an earlier version of the code and under this one, alternately,
+and puts their ratios side by side.
 
 `--edition mega` plays the same lines on a Mega Edition board (52 spaces, 37 deeds), with
 the Mega pieces mixed in: a train depot built and sold, a bus ticket traded back and forth.
@@ -231,8 +233,27 @@ def prepared(games_dir: Path | None, folder: Path, size: int, edition: str) -> P
             build_game(folder / "building.db", size, edition).close()
             shutil.move(folder / "building.db", kept)
         shutil.copy(kept, path)
+        with_this_codes_indexes(path)
     print(f"a {size:,}-event game ready in {time.perf_counter() - start:.1f} s")
     return path
+
+
+def with_this_codes_indexes(path: Path) -> None:
+    """Drop the indexes the code under test no longer gives a new file (the rows stay as they are): an action on
+    the copy writes the pages that code's own files cost. Code without `ledger.SCHEMA` (before issue 15)
+    keeps every index."""
+    from banker import ledger
+
+    schema = getattr(ledger, "SCHEMA", None)
+    if schema is None:
+        return
+    connection = sqlite3.connect(path, isolation_level=None)
+    try:
+        for name, sql in connection.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index'").fetchall():
+            if sql is not None and sql not in schema:
+                connection.execute(f'DROP INDEX "{name}"')
+    finally:
+        connection.close()
 
 
 def main() -> int:

@@ -106,3 +106,42 @@ def test_new_event_ids_grow_with_time_beside_the_old_random_ones(old_game: tuple
     assert [i[:13] for i in new] == sorted(i[:13] for i in new), "the time part grows with each action"
     assert len(set(ids)) == len(ids)
     assert banker("verify", str(path)).returncode == 0
+
+
+def test_an_actions_events_are_read_by_seq_alike_with_and_without_the_old_index(old_game: tuple[str, Path],
+                                                                               tmp_path: Path) -> None:
+    """New files have no index on `action` (one page less to write per action): an action's events are read as
+    the rows from seq == its number on. Old files keep their index; both read the same rows as `action IN`."""
+    import random
+
+    from banker.ledger import LedgerStore
+
+    edition, path = old_game
+    copy = tmp_path / "new-schema.db"
+    shutil.copy(path, copy)
+    connection = sqlite3.connect(copy)
+    connection.execute("DROP INDEX ix_event_action")  # the same rows as a file this version writes
+    connection.close()
+    old = Game.open(path)
+    new = tmp_path / "new.db"
+    Game.create(new, old.state.edition, ("Alice", "Bob")).close()
+    old.close()
+    indexes = "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+    for file, named in ((new, []), (path, ["ix_event_action"])):
+        connection = sqlite3.connect(file)
+        assert [r[0] for r in connection.execute(indexes)] == named
+        connection.close()
+    rng = random.Random(edition)
+    for file in (path, copy):
+        store = LedgerStore.open(file)
+        try:
+            actions = [r[0] for r in store.query("SELECT DISTINCT action FROM event ORDER BY action")]
+            events = store.head()[0]
+            for numbers in (actions, actions[-1:], actions[:3], rng.sample(actions, 40), rng.sample(actions, 3),
+                            [actions[5], actions[5] + 1, events + 7], list(range(1, events + 1, 97))):
+                wanted = sorted(set(numbers))
+                marks = ",".join("?" * len(wanted))
+                by_index = store.query(f"SELECT * FROM event WHERE action IN ({marks}) ORDER BY seq", wanted)
+                assert [tuple(r) for r in store.actions_records(numbers)] == by_index
+        finally:
+            store.close()
