@@ -104,8 +104,10 @@ def as_stored(value: Any) -> Any:
 
 def chain_hash(prev: str, seq: int, event_id: str, action: int, time: str, type_: str, payload: str) -> str:
     """SHA-256 over the canonical encoding of one event and the hash before it."""
-    body = "\n".join([prev, str(seq), event_id, str(action), time, type_, payload])
-    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+    return _sha256(f"{prev}\n{seq}\n{event_id}\n{action}\n{time}\n{type_}\n{payload}".encode()).hexdigest()
+
+
+_sha256 = hashlib.sha256
 
 
 class Record(NamedTuple):
@@ -367,14 +369,16 @@ class LedgerStore:
         """
         seq, prev = after
         action = action if action is not None else seq + 1
-        time = _now()
+        millis = _time.time_ns() // 1_000_000  # one reading of the clock for the time and the ids
+        time = _now(millis)
         records: list[Record] = []
         for event in events:  # everything but the writing happens before the lock is taken
             seq += 1
-            payload = _encode(event.type, event.payload())
-            event_id = _event_id()
-            digest = chain_hash(prev, seq, event_id, action, time, event.type, payload)
-            records.append(_as_record((seq, event_id, action, time, event.type, payload, prev, digest)))
+            type_ = event.type
+            payload = _encode(type_, event.payload())
+            event_id = _event_id(millis)
+            digest = chain_hash(prev, seq, event_id, action, time, type_, payload)
+            records.append(_as_record((seq, event_id, action, time, type_, payload, prev, digest)))
             prev = digest
         # The head check is the primary key: rows are never deleted (the triggers), so the seq after `after` is
         # free exactly when nobody appended since. (A check inside the INSERT, `INSERT ... SELECT ... WHERE
@@ -403,23 +407,24 @@ class LedgerStore:
 _second: tuple[int, str] = (-1, "")  # the last whole second stamped, and its text up to the seconds
 
 
-def _now() -> str:
-    """The time an action is stored, as `datetime.now(UTC).isoformat(timespec="milliseconds")` writes it; the text
-    up to the second is made once a second (actions come many a second in a script, a replay or a test)."""
+def _now(millis: int | None = None) -> str:
+    """The time an action is stored (Unix milliseconds, now unless given), as
+    `datetime.now(UTC).isoformat(timespec="milliseconds")` writes it; the text up to the second is made once a
+    second (actions come many a second in a script, a replay or a test)."""
     global _second
-    second, milli = divmod(int(_time.time() * 1000), 1000)
+    second, milli = divmod(_time.time_ns() // 1_000_000 if millis is None else millis, 1000)
     stamp = _second
     if second != stamp[0]:
         stamp = _second = (second, datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds")[:-6])
     return f"{stamp[1]}.{milli:03d}+00:00"
 
 
-def _event_id() -> str:
+def _event_id(millis: int) -> str:
     """A time-ordered UUID (version 7, RFC 9562: 48 bits of Unix milliseconds, then 74 random bits) in its usual
     text form. The `id` column is a unique index: ids that grow with time are added at its right-hand end,
     where a random (version 4) id lands on a random page of it (a long game pays for that at every action).
     Files keep the version 4 ids they were written with; the column asks only that ids differ."""
-    value = (int(_time.time() * 1000) << 80) | int.from_bytes(os.urandom(10))
+    value = (millis << 80) | int.from_bytes(os.urandom(10))
     value = (value & _UUID7_MASK) | _UUID7_BITS
     text = f"{value:032x}"
     return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"

@@ -52,7 +52,7 @@ def fixed_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Game
     FixedClock.calls = 0
     ids = iter(range(1, 10**6))
     monkeypatch.setattr(banker.ledger, "_now", FixedClock.now)
-    monkeypatch.setattr(banker.ledger, "_event_id", lambda: str(uuid.UUID(int=next(ids))))
+    monkeypatch.setattr(banker.ledger, "_event_id", lambda millis: str(uuid.UUID(int=next(ids))))
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
     game = Game.create(tmp_path / "snap.db", load_edition("classic-us"), ["Alice", "Bob", "Carol"])
