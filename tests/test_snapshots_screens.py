@@ -41,7 +41,7 @@ class FixedClock:
     calls = 0
 
     @classmethod
-    def now(cls) -> str:
+    def now(cls, millis: int | None = None) -> str:
         cls.calls += 1
         return (cls.start + timedelta(seconds=cls.calls)).isoformat(timespec="milliseconds")
 
