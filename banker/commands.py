@@ -6,53 +6,55 @@ The command language (`language.py`) and the screens both build these; the rules
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from .frozen import Frozen, frozen
 
 
-@dataclass(frozen=True)
-class Command:
+@frozen
+class Command(Frozen):
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class Buy(Command):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class OpenAuction(Command):
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Bid(Command):
     player: str
     amount: int
 
 
-@dataclass(frozen=True)
+@frozen
 class OpenBuildingAuction(Command):
     """A building shortage: one house or hotel from the bank goes by auction."""
 
     kind: str  # house | hotel
 
 
-@dataclass(frozen=True)
+@frozen
 class CloseAuction(Command):
     """`sold`: no one bids higher. `deed` places a building won at a shortage auction."""
 
     deed: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Rent(Command):
     payer: str
     deed: str
     dice: int | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Pay(Command):
     """Any plain payment between two accounts (bank, pot, players)."""
 
@@ -62,18 +64,18 @@ class Pay(Command):
     memo: str = "pay"
 
 
-@dataclass(frozen=True)
+@frozen
 class Salary(Command):
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Tax(Command):
     player: str
     space: str
 
 
-@dataclass(frozen=True)
+@frozen
 class DrawCard(Command):
     player: str
     deck: str
@@ -83,7 +85,7 @@ class DrawCard(Command):
     passed_go: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class GoToJail(Command):
     """`instead`: Mr. Monopoly sends this other player to jail in his place (Sore Losers)."""
 
@@ -91,39 +93,39 @@ class GoToJail(Command):
     instead: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Bail(Command):
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class UseJailCard(Command):
     player: str
     deck: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class RolledOut(Command):
     """Rolled doubles in jail: out without paying."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Build(Command):
     player: str
     deed: str
     count: int = 1
 
 
-@dataclass(frozen=True)
+@frozen
 class SellBuildings(Command):
     player: str
     deed: str
     count: int = 1
 
 
-@dataclass(frozen=True)
+@frozen
 class Redistribute(Command):
     player: str
     source: str
@@ -131,13 +133,13 @@ class Redistribute(Command):
     count: int = 1
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildDepot(Command):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class TakeTicket(Command):
     """`expire`: the ticket drawn reads "All Tickets Expire"."""
 
@@ -145,32 +147,32 @@ class TakeTicket(Command):
     expire: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Ride(Command):
     """A bus ticket used instead of rolling."""
 
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class BirthdayGift(Command):
     player: str
     ticket: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class Mortgage(Command):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Unmortgage(Command):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Items:
     """One side of a trade: what a player hands over."""
 
@@ -184,7 +186,7 @@ class Items:
         return not (self.cash or self.deeds or self.jail_cards or self.holdings)
 
 
-@dataclass(frozen=True)
+@frozen
 class Trade(Command):
     first: str
     second: str
@@ -193,12 +195,12 @@ class Trade(Command):
     lift: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class CollectPot(Command):
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Bankrupt(Command):
     """`debt`: what the player owes and cannot raise (required); `lift`: a player creditor lifts the
     mortgages received at once (value + 10%) instead of paying 10% now and again later."""
@@ -209,45 +211,45 @@ class Bankrupt(Command):
     lift: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class TakeCoin(Command):
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class StealCoin(Command):
     player: str
     victim: str
 
 
-@dataclass(frozen=True)
+@frozen
 class CashIn(Command):
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Trap(Command):
     mr_monopoly: str
     player: str
     deed: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Release(Command):
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class PlaceFreeHouse(Command):
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class FinalRound(Command):
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class SpinBuild(Command):
     """Monopoly City's Build button: result "1" | "2" | "3" | "railroad" (drawn by Banker when not given)."""
 
@@ -256,7 +258,7 @@ class SpinBuild(Command):
     again: bool = False  # the same player's new turn (doubles, or nobody else pressed Build since)
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildBlocks(Command):
     player: str
     deed: str
@@ -264,13 +266,13 @@ class BuildBlocks(Command):
     count: int = 1
 
 
-@dataclass(frozen=True)
+@frozen
 class PlaceRailroad(Command):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildPlanning(Command):
     """Planning permission: `kind` hazard | bonus, `name` from the edition's list."""
 
@@ -280,37 +282,37 @@ class BuildPlanning(Command):
     name: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ClearHazard(Command):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildStadium(Command):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildSkyscraper(Command):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildTower(Command):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class DodgeRent(Command):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class TakeAtSpace(Command):
     """Landing takes a holding from whoever holds it (City: the Rent Dodge card at Free Parking)."""
 
@@ -318,7 +320,7 @@ class TakeAtSpace(Command):
     kind: str
 
 
-@dataclass(frozen=True)
+@frozen
 class StartClock(Command):
     """A timed game: `minutes` (0 stops the clock) from `started`, an ISO time set when the line is read."""
 
@@ -326,7 +328,7 @@ class StartClock(Command):
     started: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Roll(Command):
     """The dice as rolled at the table (a game that follows the tokens). `speed`: the speed die's face
     ("1"-"3", "bus", "mr") or ""; `choice`: on the Bus face, "ticket" (Mega) or the white die to move by (002)."""
@@ -337,7 +339,7 @@ class Roll(Command):
     choice: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class MoveToken(Command):
     """`how`: forward (GO paid when passed) | back (a card sends it back: no GO) | fix (a correction: no money)."""
 
@@ -346,11 +348,11 @@ class MoveToken(Command):
     how: str = "forward"
 
 
-@dataclass(frozen=True)
+@frozen
 class Undo(Command):
     pass
 
 
-@dataclass(frozen=True)
+@frozen
 class Redo(Command):
     pass

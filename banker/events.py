@@ -8,9 +8,11 @@ The fold applies the legs; the rest of an event says what else changed.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from typing import Any, ClassVar
+
+from .frozen import Frozen, frozen
 
 BANK = "bank"
 POT = "pot"
@@ -18,8 +20,8 @@ OUT = "out"  # holdings out of play for good (a used bus ticket)
 ACCOUNTS = (BANK, POT)
 
 
-@dataclass(frozen=True)
-class Transfer:
+@frozen
+class Transfer(Frozen):
     payer: str
     payee: str
     amount: int
@@ -28,8 +30,8 @@ class Transfer:
 Transfers = tuple[Transfer, ...]
 
 
-@dataclass(frozen=True)
-class Event:
+@frozen
+class Event(Frozen):
     """Base of every event. `transfers` are the money legs of this event."""
 
     registry: ClassVar[dict[str, type[Event]]] = {}
@@ -150,7 +152,7 @@ def decode_owned(type_name: str, payload: dict[str, Any]) -> Event:
 # -- the game ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class GameStarted(Event):
     """Carries the whole edition data so the game replays even if the file changes."""
 
@@ -160,27 +162,27 @@ class GameStarted(Event):
     house_rules: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@frozen
 class CashPaid(Event):
     """A plain payment between two accounts (pay / collect / fees)."""
 
     memo: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class SalaryCollected(Event):
     player: str
     basis: str = ""  # how the amount was reached, in the table's words (City: "M2m salary + 1 stadium × M1m")
 
 
-@dataclass(frozen=True)
+@frozen
 class TaxPaid(Event):
     player: str
     space: str
     basis: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class RentPaid(Event):
     payer: str
     owner: str
@@ -189,7 +191,7 @@ class RentPaid(Event):
     basis: str = ""  # "2 houses", "dice 8 × 4: one utility owned"; empty in games written before it was kept
 
 
-@dataclass(frozen=True)
+@frozen
 class CardDrawn(Event):
     """A Chance/Community Chest card and its money effect."""
 
@@ -202,7 +204,7 @@ class CardDrawn(Event):
     basis: str = ""  # a repairs card's count, a nearest-deed card's rent
 
 
-@dataclass(frozen=True)
+@frozen
 class PotCollected(Event):
     player: str
 
@@ -210,24 +212,24 @@ class PotCollected(Event):
 # -- deeds ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class DeedBought(Event):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class AuctionOpened(Event):
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class BidPlaced(Event):
     player: str
     amount: int
 
 
-@dataclass(frozen=True)
+@frozen
 class AuctionClosed(Event):
     """winner is empty when nobody bid: the deed stays with the bank."""
 
@@ -236,21 +238,21 @@ class AuctionClosed(Event):
     amount: int = 0
 
 
-@dataclass(frozen=True)
+@frozen
 class DeedMortgaged(Event):
     player: str
     deed: str
     basis: str = ""  # Monopoly City: the rent value it mortgages for
 
 
-@dataclass(frozen=True)
+@frozen
 class MortgageLifted(Event):
     player: str
     deed: str
     basis: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class MortgageInterestPaid(Event):
     """10% paid by a new owner who keeps a received deed mortgaged."""
 
@@ -259,7 +261,7 @@ class MortgageInterestPaid(Event):
     basis: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class DeedHandedOver(Event):
     """A deed changes hands in a trade or a bankruptcy (money is in other events)."""
 
@@ -268,7 +270,7 @@ class DeedHandedOver(Event):
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class DeedReturnedToBank(Event):
     """Bankruptcy to the bank: the deed goes back unmortgaged, to be auctioned."""
 
@@ -276,7 +278,7 @@ class DeedReturnedToBank(Event):
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class TradeMade(Event):
     """Opens the events of one trade; its legs follow as their own events."""
 
@@ -288,7 +290,7 @@ class TradeMade(Event):
 # -- buildings --------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildingsBuilt(Event):
     """`level` is the deed's building level after: 0-4 houses, 5 = hotel."""
 
@@ -297,14 +299,14 @@ class BuildingsBuilt(Event):
     level: int
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildingsSold(Event):
     player: str
     deed: str
     level: int
 
 
-@dataclass(frozen=True)
+@frozen
 class HousesMoved(Event):
     """Mega: houses moved, free, from one street of a group to another (redistributing, 000)."""
 
@@ -314,7 +316,7 @@ class HousesMoved(Event):
     count: int
 
 
-@dataclass(frozen=True)
+@frozen
 class DepotBuilt(Event):
     """A train depot on a railroad (Mega): doubles its rent."""
 
@@ -322,7 +324,7 @@ class DepotBuilt(Event):
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class DepotSold(Event):
     player: str
     deed: str
@@ -331,7 +333,7 @@ class DepotSold(Event):
 # -- holdings: bus tickets, sore-loser coins and the like ---------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class HoldingMoved(Event):
     """`count` of a holding kind move between accounts: players, "bank", or "out" (out of play).
 
@@ -348,7 +350,7 @@ class HoldingMoved(Event):
 # -- Sore Losers: Mr. Monopoly and the final rent round ------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class MrMonopolyTaken(Event):
     """Four coins cashed in: `player` takes the token from `previous` (empty when nobody had it)."""
 
@@ -356,7 +358,7 @@ class MrMonopolyTaken(Event):
     previous: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerTrapped(Event):
     """Mr. Monopoly landed on `player`: trapped until released or the next trap."""
 
@@ -364,12 +366,12 @@ class PlayerTrapped(Event):
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerReleased(Event):
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class RentReversed(Event):
     """Mr. Monopoly landed on `owner`'s deed: the owner pays him the rent."""
 
@@ -380,7 +382,7 @@ class RentReversed(Event):
     basis: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class TaxCollected(Event):
     """Mr. Monopoly on a tax or bill space: the bank pays him the amount."""
 
@@ -389,7 +391,7 @@ class TaxCollected(Event):
     basis: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class FreeHousePlaced(Event):
     """Doubles while someone is Mr. Monopoly: one free house from the bank on any street."""
 
@@ -398,12 +400,12 @@ class FreeHousePlaced(Event):
     level: int
 
 
-@dataclass(frozen=True)
+@frozen
 class FinalRoundPlayed(Event):
     """Opens the final rent round; the rents follow as FinalRentCollected events."""
 
 
-@dataclass(frozen=True)
+@frozen
 class FinalRentCollected(Event):
     player: str
     deed: str
@@ -413,7 +415,7 @@ class FinalRentCollected(Event):
 # -- Monopoly City: the trading unit, blocks and planning permission ----------
 
 
-@dataclass(frozen=True)
+@frozen
 class BuildSpun(Event):
     """One press of the Build button: "1", "2", "3" blocks this turn, or "railroad" (one free railroad)."""
 
@@ -421,7 +423,7 @@ class BuildSpun(Event):
     result: str
 
 
-@dataclass(frozen=True)
+@frozen
 class BlocksBuilt(Event):
     """`kind`: residential | industrial."""
 
@@ -431,13 +433,13 @@ class BlocksBuilt(Event):
     count: int
 
 
-@dataclass(frozen=True)
+@frozen
 class RailroadPlaced(Event):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class PlanningBuilt(Event):
     """A hazard or a bonus building (`kind`), free, on a district."""
 
@@ -447,26 +449,26 @@ class PlanningBuilt(Event):
     name: str
 
 
-@dataclass(frozen=True)
+@frozen
 class HazardCleared(Event):
     player: str
     deed: str
     basis: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class StadiumBuilt(Event):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class TowerBuilt(Event):
     player: str
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class RentDodged(Event):
     """The Rent Dodge card used: no rent on this landing (the card goes back in the same action)."""
 
@@ -474,7 +476,7 @@ class RentDodged(Event):
     deed: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ClockStarted(Event):
     """A timed game's clock (re)started: `minutes` from `started` (ISO time); 0 minutes = no clock."""
 
@@ -485,12 +487,12 @@ class ClockStarted(Event):
 # -- jail and cards held ----------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class JailEntered(Event):
     player: str
 
 
-@dataclass(frozen=True)
+@frozen
 class JailLeft(Event):
     """how: bail | card | doubles."""
 
@@ -499,14 +501,14 @@ class JailLeft(Event):
     deck: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class JailCardHandedOver(Event):
     giver: str
     receiver: str
     deck: str
 
 
-@dataclass(frozen=True)
+@frozen
 class JailCardReturned(Event):
     """A Get Out of Jail Free card goes back to the bottom of its deck."""
 
@@ -517,7 +519,7 @@ class JailCardReturned(Event):
 # -- the end of a player ----------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class PlayerWentBankrupt(Event):
     """creditor is a player's name or "bank"; debt is what the player owed and could not raise (0: not recorded)."""
 
@@ -529,7 +531,7 @@ class PlayerWentBankrupt(Event):
 # -- tokens followed from the dice (a game with `--follow-tokens`) -------------
 
 
-@dataclass(frozen=True)
+@frozen
 class DiceRolled(Event):
     """The dice as the table rolled them; `speed` is the speed die's face ("1"-"3", "bus", "mr") or ""."""
 
@@ -538,7 +540,7 @@ class DiceRolled(Event):
     speed: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class TokenMoved(Event):
     """A token goes to a board index; `how`: the roll, a card, a bus ride, or a correction (no money)."""
 
@@ -549,7 +551,7 @@ class TokenMoved(Event):
     passed_go: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class RollPassed(Event):
     """Whose roll it is now, and the doubles already rolled in that turn (doubles keep the turn)."""
 
@@ -558,7 +560,7 @@ class RollPassed(Event):
     anywhere: str = ""  # triples: this player moves to any space next (000, 002)
 
 
-@dataclass(frozen=True)
+@frozen
 class JailRollFailed(Event):
     """A roll in jail without doubles: the third one pays the fine and moves (003)."""
 
@@ -568,13 +570,13 @@ class JailRollFailed(Event):
 # -- corrections ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class ActionUndone(Event):
     action: int
     summary: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class ActionRedone(Event):
     action: int
     summary: str = ""

@@ -6,7 +6,9 @@
 Measures, side by side on this machine:
 - one action (parse, check, append with fsync, fold) against a bare SQLite
   insert+commit with the same pragmas (the physical floor) and against the
-  `eventsourcing` library's SQLite application saving one event;
+  `eventsourcing` library's SQLite application saving one event (`--settled`: in a session past its first
+  few hundred actions, every side's WAL checkpointed once, so a commit overwrites the file instead of making
+  it longer);
 - opening a game of each size to a ready state;
 - undo at the largest size, and action latency at the largest size vs the smallest;
 - `banker verify` (chain + full replay) at the largest size, in process and as a command, against the
@@ -91,6 +93,11 @@ def kind_of(edition: str) -> str:
 
 
 CPU: dict[str, list[float]] = {}  # process CPU seconds per sample, by run name (not inflated by a busy machine)
+
+
+# SQLite checkpoints the WAL at 1,000 pages; until then each commit makes the file longer. A bare commit writes
+# one page, an action two, an eventsourcing save two: 1,100 calls take every one of them past its first checkpoint.
+SETTLING_CALLS = 1100
 
 
 def timed(fn: Callable[[], object], count: int) -> list[float]:
@@ -260,6 +267,10 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--actions", type=int, default=300)
+    parser.add_argument("--settled", action="store_true",
+                        help="before timing, run every side untimed until each file's WAL has been checkpointed "
+                             "once (1,100 calls): a session past its first few hundred actions, where a commit "
+                             "overwrites the WAL instead of making it longer (about 0.1 ms less each)")
     parser.add_argument("--edition", default="classic-us", help="the edition the games are played on")
     parser.add_argument("--interleave", action="store_true",
                         help="alternate the timed calls (bare commit, action, action...) so a busy machine's load "
@@ -280,7 +291,9 @@ def main() -> int:
     floor = bare_sqlite(folder / "bare.db")
     es = eventsourcing_app(folder / "es.db")
     cycle = lines_for(args.edition)
-    small_lines, large_lines = iter(cycle * args.actions), iter(cycle * args.actions)  # each from a cycle's start
+    warm = SETTLING_CALLS if args.settled else 0
+    small_lines = iter(cycle * (args.actions + warm))  # each from a cycle's start
+    large_lines = iter(cycle * (args.actions + warm))
     calls: dict[str, Callable[[], object]] = {
         "bare SQLite insert+commit": floor,
         f"banker action @ {sizes[0]:,} events": lambda: game_small.do(next(small_lines)),
@@ -288,6 +301,10 @@ def main() -> int:
     }
     if es is not None:
         calls["eventsourcing save one event"] = es
+    if warm:
+        timed_together(calls, warm, args.interleave)
+        CPU.clear()
+        print(f"(settled: {warm:,} untimed calls of each first, so every WAL has been checkpointed once)")
     runs = timed_together(calls, args.actions, args.interleave)
     base = statistics.median(runs["bare SQLite insert+commit"])
     base99 = p99(runs["bare SQLite insert+commit"])
