@@ -9,6 +9,7 @@ the problem, so a typo in a hand-written edition is easy to find.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -172,9 +173,16 @@ class Edition:
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def group_of(self, deed: str) -> tuple[str, ...]:
-        """All deeds of the same colour group (or all railroads, or all utilities)."""
-        group = self.deeds[deed].group
-        return tuple(d.name for d in self.deeds.values() if d.group == group)
+        """All deeds of the same colour group (or all railroads, or all utilities), in board order."""
+        return self._groups[deed]
+
+    @cached_property
+    def _groups(self) -> dict[str, tuple[str, ...]]:
+        """Each deed's group, gathered once: rent, building and trading ask for it at every action."""
+        members: dict[str, list[str]] = {}
+        for d in self.deeds.values():
+            members.setdefault(d.group, []).append(d.name)
+        return {d.name: tuple(members[d.group]) for d in self.deeds.values()}
 
     def money(self, amount: int) -> str:
         """As the game prints it: $1,500, or M500k / M2m / M3.5m in Monopoly City."""
