@@ -12,6 +12,7 @@ import shlex
 from collections.abc import Callable
 from datetime import UTC, datetime
 from decimal import Decimal
+from functools import lru_cache
 
 from . import commands as c
 from .errors import Refusal
@@ -166,11 +167,10 @@ class Parser:
         return match(word, self.state.players, "player")
 
     def account(self, word: str) -> str:
-        names = list(self.state.players) + [BANK] + ([POT] if self.state.free_parking else [])
-        return match(word, names, "player, bank or pot")
+        return match(word, _accounts(self.state.players, self.state.free_parking), "player, bank or pot")
 
     def deed(self, word: str) -> str:
-        return match(word, self.edition.deeds, "deed")
+        return match(word, self.edition.deed_names, "deed")
 
     def amount(self, word: str) -> int:
         return parse_amount(word, self.edition.currency)
@@ -581,6 +581,13 @@ def dice_line(line: str, state: GameState) -> str | None:
         return None
     first, second, speed, choice = found.groups()
     return " ".join(filter(None, ("roll", f'"{state.whose_roll}"', first, second, speed, choice)))
+
+
+@lru_cache(maxsize=64)
+def _accounts(players: tuple[str, ...], pot: bool) -> tuple[str, ...]:
+    """Who can pay or be paid: the players, the bank, and the pot under the Free Parking house rule (one tuple per
+    table, so `match` finds its index by identity)."""
+    return (*players, BANK, *([POT] if pot else []))
 
 
 def parse(line: str, state: GameState) -> c.Command:

@@ -48,9 +48,28 @@ def _starting_with(index: _Names, key: str) -> list[str]:
     return [index.names[p] for p in sorted(places)]
 
 
+_BY_IDENTITY: dict[int, tuple[tuple[str, ...], _Names]] = {}  # id of a tuple -> the tuple (kept alive), its index
+
+
+def _index(candidates: Iterable[str]) -> _Names:
+    """The index of a list of names. A tuple is looked up by identity first: the verbs, the players and an
+    edition's deeds are the same tuple at every line, and looking one up by value hashes every name in it (at the
+    table, with the caches cold after the last action's wait for the disk, each name costs a memory fetch)."""
+    if type(candidates) is not tuple:
+        return _names(tuple(candidates))
+    kept = _BY_IDENTITY.get(id(candidates))
+    if kept is not None and kept[0] is candidates:
+        return kept[1]
+    if len(_BY_IDENTITY) >= 64:  # the players after each bankruptcy, a test's many tables: keep a few
+        _BY_IDENTITY.clear()
+    index = _names(candidates)
+    _BY_IDENTITY[id(candidates)] = (candidates, index)
+    return index
+
+
 def match(word: str, candidates: Iterable[str], what: str, hint: str = "") -> str:
     """The one candidate `word` names exactly or by unique prefix; else a Refusal."""
-    index = _names(candidates if type(candidates) is tuple else tuple(candidates))
+    index = _index(candidates)
     key = squash(word)
     if not key:
         raise Refusal(f"{word!r} is not a {what} name{hint}")

@@ -177,6 +177,11 @@ class Edition:
         return self._groups[deed]
 
     @cached_property
+    def deed_names(self) -> tuple[str, ...]:
+        """The deeds' names in board order, one tuple for the edition (the command language matches against it)."""
+        return tuple(self.deeds)
+
+    @cached_property
     def _groups(self) -> dict[str, tuple[str, ...]]:
         """Each deed's group, gathered once: rent, building and trading ask for it at every action."""
         members: dict[str, list[str]] = {}
