@@ -8,7 +8,8 @@ events: corrections are only ever new events.
 The store talks to SQLite through the standard `sqlite3` module: a command that
 only reads or appends never loads SQLAlchemy (it costs more than the rest of the
 start-up together). The tables are the ones SQLModel created in earlier versions,
-byte for byte, so files written by either open in both.
+byte for byte, so files written by either open in both (new files lack only the index
+on `action`, which nothing needs: see SCHEMA).
 """
 
 from __future__ import annotations
