@@ -173,7 +173,7 @@ class Unmortgage(Command):
 
 
 @frozen
-class Items:
+class Items(Frozen):
     """One side of a trade: what a player hands over."""
 
     cash: int = 0

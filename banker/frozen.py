@@ -23,6 +23,8 @@ _VALUES: dict[type, Callable[[Any], tuple[Any, ...]]] = {}  # a class -> what re
 @dataclass_transform(frozen_default=True)
 def frozen(cls: type[T]) -> type[T]:
     """`dataclass(frozen=True)` for a subclass of `Frozen`, which brings equality, hashing and repr."""
+    if not issubclass(cls, Frozen):  # without them it would compare by identity, silently
+        raise TypeError(f"{cls.__name__} must subclass Frozen to be made by `frozen`")
     return dataclasses.dataclass(frozen=True, eq=False, repr=False)(cls)
 
 
