@@ -50,7 +50,7 @@ DECODE_ERRORS = (EventDecodeError, json.JSONDecodeError, _OrjsonError, TypeError
 # The tables exactly as SQLModel wrote them (so a new file is the same as an older one), without the index on
 # `action` earlier files have: an action's events are the rows from seq == its number up to the next action's first
 # (`append` writes them so and `verify` holds every file to it), so the primary key finds them, and each action
-# wrote that index's page too (about 10 us of an action's commit, with its fsync, of 0.25-0.3 ms).
+# wrote that index's page too (6-13 us of an action's commit with its fsync: benchmarks/bench_pages.py).
 SCHEMA = [
     "CREATE TABLE event (\n\tseq INTEGER NOT NULL, \n\tid VARCHAR NOT NULL, \n\taction INTEGER NOT NULL, "
     "\n\ttime VARCHAR NOT NULL, \n\ttype VARCHAR NOT NULL, \n\tpayload VARCHAR NOT NULL, "

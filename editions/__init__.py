@@ -173,7 +173,7 @@ class Edition:
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def group_of(self, deed: str) -> tuple[str, ...]:
-        """All deeds of the same colour group (or all railroads, or all utilities), in board order."""
+        """All deeds of the same colour group (or all railroads, or all utilities), in the edition's order."""
         return self._groups[deed]
 
     @cached_property
