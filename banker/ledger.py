@@ -320,8 +320,10 @@ class LedgerStore:
         """The rows of the actions in `keep`, all within `first`..`last` (action numbers), by one forward read."""
         out: list[Record] = []
         cursor = connection.execute(f"SELECT {COLUMNS} FROM event WHERE seq >= ? ORDER BY seq", (first,))
+        size = last - first + 4  # the run and a few events of its last action: a lone action reads a few rows
         try:
-            while batch := cursor.fetchmany(256):
+            while batch := cursor.fetchmany(size):
+                size = 256
                 for row in batch:
                     if row[2] > last:
                         return out
