@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Sequence
-from hashlib import sha256
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from . import events as ev
 from .fold import FoldError
-from .ledger import DECODE_ERRORS, GENESIS, LedgerError, LedgerStore, Record, as_stored, bulk, loads
+from .ledger import DECODE_ERRORS, GENESIS, LedgerError, LedgerStore, Record, as_stored, bulk, chain_hash, loads
 from .snapshots import read_as_now, snapshots, state_to_json
 from .state import GameState
 from .timeline import Timeline
@@ -137,7 +136,7 @@ class Verifier:
         replay, hashes_at = self.replay, self.hashes_at
         wanted = replay.wanted
         number, events, first_seq = self.number, self.events, self.first_seq
-        decode, encode = ev.decode_owned, str.encode
+        decode = ev.decode_owned
         try:
             for seq, event_id, action, time, type_, payload, prev_hash, hash_ in rows:
                 if seq != expected:
@@ -151,8 +150,7 @@ class Verifier:
                     self.broken = Verdict(f"event {seq}: does not follow event {seq - 1} (chain link broken)",
                                           seq - 1, prev)
                     return self.broken
-                body = f"{prev_hash}\n{seq}\n{event_id}\n{action}\n{time}\n{type_}\n{payload}"
-                if sha256(encode(body)).hexdigest() != hash_:
+                if chain_hash(prev_hash, seq, event_id, action, time, type_, payload) != hash_:
                     self.broken = Verdict(f"event {seq}: contents changed since it was written (hash mismatch)",
                                           seq - 1, prev)
                     return self.broken
