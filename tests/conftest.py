@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import copy
 import gc
+import shutil
 import sys
 import tempfile
-import uuid
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -70,16 +70,34 @@ def _app_collects_young_objects_only(monkeypatch: pytest.MonkeyPatch) -> None:
 NewGame = Callable[..., Game]
 
 
-@pytest.fixture(scope="session")
-def tallies(request: pytest.FixtureRequest) -> Path:
-    """A folder shared by every worker of this test run (pytest-xdist's run id): random play's tallies.
+TALLIES_KEY = "banker_tallies"
+_TALLIES = pytest.StashKey[Path]()
 
-    Without xdist (`-p no:xdist`, to profile one part) the run is this one process, with an id of its own."""
-    try:
-        run = request.getfixturevalue("testrun_uid")
-    except pytest.FixtureLookupError:
-        run = uuid.uuid4().hex
-    return Path(tempfile.gettempdir()) / f"banker-tallies-{run}"
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The run's controller (or the lone process without xdist) makes the folder for random play's tallies."""
+    if not hasattr(config, "workerinput"):
+        config.stash[_TALLIES] = Path(tempfile.mkdtemp(prefix="banker-tallies-"))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node: object) -> None:
+    """Each xdist worker is told the controller's folder, so the parts of a run find each other's tallies."""
+    node.workerinput[TALLIES_KEY] = str(node.config.stash[_TALLIES])  # type: ignore[attr-defined]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The controller removes the folder once every worker is done: a run leaves nothing in the temp dir."""
+    if not hasattr(config, "workerinput") and _TALLIES in config.stash:
+        shutil.rmtree(config.stash[_TALLIES], ignore_errors=True)
+
+
+
+@pytest.fixture(scope="session")
+def tallies(pytestconfig: pytest.Config) -> Path:
+    """A folder shared by every worker of this test run: random play's tallies."""
+    worker = getattr(pytestconfig, "workerinput", None)
+    return Path(worker[TALLIES_KEY]) if worker is not None else pytestconfig.stash[_TALLIES]
 
 
 @pytest.fixture
