@@ -8,8 +8,8 @@ events: corrections are only ever new events.
 The store talks to SQLite through the standard `sqlite3` module: a command that
 only reads or appends never loads SQLAlchemy (it costs more than the rest of the
 start-up together). The tables are the ones SQLModel created in earlier versions,
-byte for byte, so files written by either open in both (new files lack only the index
-on `action`, which nothing needs: see SCHEMA).
+column for column, so files written by either open in both (new files lack the index
+on `action` and the unique index on `id`, which nothing needs: see SCHEMA).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import gc
 import hashlib
 import json
 import os
+import random
 import sqlite3
 import time as _time
 from collections.abc import Iterable, Iterator, Sequence
@@ -47,14 +48,16 @@ GENESIS = "0" * 64
 SQLITE_MAGIC = b"SQLite format 3\x00"
 DECODE_ERRORS = (EventDecodeError, json.JSONDecodeError, _OrjsonError, TypeError)
 
-# The tables exactly as SQLModel wrote them (so a new file is the same as an older one), without the index on
-# `action` earlier files have: an action's events are the rows from seq == its number up to the next action's first
-# (`append` writes them so and `verify` holds every file to it), so the primary key finds them, and each action
-# wrote that index's page too (6-13 us of an action's commit with its fsync: benchmarks/bench_pages.py).
+# The tables as SQLModel wrote them (so a new file is read as an older one), without two indexes earlier files have,
+# each of which an action wrote a page of (6-13 us of its commit with the fsync: benchmarks/bench_pages.py):
+# - the index on `action`: an action's events are the rows from seq == its number up to the next action's first
+#   (`append` writes them so and `verify` holds every file to it), so the primary key finds them;
+# - the unique index on `id` (UNIQUE (id)): nothing looks an event up by its id, and `verify` checks that ids
+#   differ; an id is 48 bits of the time and 74 random ones (`_event_id`).
 SCHEMA = [
     "CREATE TABLE event (\n\tseq INTEGER NOT NULL, \n\tid VARCHAR NOT NULL, \n\taction INTEGER NOT NULL, "
     "\n\ttime VARCHAR NOT NULL, \n\ttype VARCHAR NOT NULL, \n\tpayload VARCHAR NOT NULL, "
-    "\n\tprev_hash VARCHAR NOT NULL, \n\thash VARCHAR NOT NULL, \n\tPRIMARY KEY (seq), \n\tUNIQUE (id)\n)",
+    "\n\tprev_hash VARCHAR NOT NULL, \n\thash VARCHAR NOT NULL, \n\tPRIMARY KEY (seq)\n)",
     "CREATE TABLE meta (\n\t\"key\" VARCHAR NOT NULL, \n\tvalue VARCHAR NOT NULL, \n\tPRIMARY KEY (\"key\")\n)",
 ]
 APPEND_ONLY = [
@@ -105,10 +108,12 @@ def as_stored(value: Any) -> Any:
 
 def chain_hash(prev: str, seq: int, event_id: str, action: int, time: str, type_: str, payload: str) -> str:
     """SHA-256 over the canonical encoding of one event and the hash before it."""
-    return _sha256(f"{prev}\n{seq}\n{event_id}\n{action}\n{time}\n{type_}\n{payload}".encode()).hexdigest()
+    digest = _SHA256.copy()
+    digest.update(f"{prev}\n{seq}\n{event_id}\n{action}\n{time}\n{type_}\n{payload}".encode())
+    return digest.hexdigest()
 
 
-_sha256 = hashlib.sha256
+_SHA256 = hashlib.sha256()  # copied for each event: OpenSSL finds its SHA-256 once (a new one: 2.9 -> 2.1 us cold)
 
 
 class Record(NamedTuple):
@@ -424,15 +429,17 @@ def _now(millis: int | None = None) -> str:
 
 def _event_id(millis: int) -> str:
     """A time-ordered UUID (version 7, RFC 9562: 48 bits of Unix milliseconds, then 74 random bits) in its usual
-    text form. The `id` column is a unique index: ids that grow with time are added at its right-hand end,
-    where a random (version 4) id lands on a random page of it (a long game pays for that at every action).
-    Files keep the version 4 ids they were written with; the column asks only that ids differ."""
-    value = (millis << 80) | int.from_bytes(os.urandom(10))
+    text form. Files keep the version 4 ids they were written with; ids need only differ. Older files hold that
+    with a unique index on `id`, which each action wrote a page of (ids that grow with time at least kept that
+    page the index's right-hand end); new files have none, and `verify` checks that no id is used twice."""
+    value = (millis << 80) | _ID_BITS.getrandbits(80)
     value = (value & _UUID7_MASK) | _UUID7_BITS
     text = f"{value:032x}"
     return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
 
 
+_ID_BITS = random.Random()  # seeded from os.urandom, and again in a forked child: ids drawn without a system call
+os.register_at_fork(after_in_child=_ID_BITS.seed)
 _UUID7_MASK = ~((0xF << 76) | (0x3 << 62))  # the version and variant places
 _UUID7_BITS = (0x7 << 76) | (0x2 << 62)  # version 7, variant RFC 4122/9562
 

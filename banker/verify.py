@@ -118,6 +118,7 @@ class Verifier:
         self.broken: Verdict | None = None  # the chain's first break; nothing is read after it
         self.replay = _Replay(snapshots)
         self.hashes_at: dict[int, str] = {}  # the hash of each event a snapshot names (for snapshots inside an action)
+        self.ids: set[str] = set()  # every id read: ids differ (new files hold that here, not by a unique index)
         self.number, self.events, self.first_seq = 0, [], 0  # the action being gathered
 
     def expect_snapshots(self, snapshots: Sequence[Snapshot]) -> bool:
@@ -133,7 +134,7 @@ class Verifier:
         if self.broken is not None:
             return self.broken
         prev, expected, unreadable = self.prev, self.expected, self.unreadable
-        replay, hashes_at = self.replay, self.hashes_at
+        replay, hashes_at, ids = self.replay, self.hashes_at, self.ids
         wanted = replay.wanted
         number, events, first_seq = self.number, self.events, self.first_seq
         decode = ev.decode_owned
@@ -156,6 +157,9 @@ class Verifier:
                     return self.broken
                 prev = hash_
                 expected += 1
+                if event_id in ids and unreadable is None:
+                    unreadable = f"event {seq}: has the id of an earlier event ({event_id}); every event's id differs"
+                ids.add(event_id)
                 if unreadable is not None:
                     continue  # the chain is still checked to its end: a broken chain is named first
                 try:

@@ -246,9 +246,10 @@ def prepared(games_dir: Path | None, folder: Path, size: int, edition: str) -> P
 
 
 def with_this_codes_indexes(path: Path) -> None:
-    """Drop the indexes the code under test no longer gives a new file (the rows stay as they are): an action on
-    the copy writes the pages that code's own files cost. Code without `ledger.SCHEMA` (before issue 15)
-    keeps every index."""
+    """Give the copy the table and indexes the code under test gives a new file (the rows stay as they are): an
+    action on the copy writes the pages that code's own files cost. An index the code no longer makes is dropped;
+    an event table declared otherwise (a constraint, which has an index of its own that cannot be dropped) is
+    copied into one declared as the code declares it. Code without `ledger.SCHEMA` (before issue 15) keeps all."""
     from banker import ledger
 
     schema = getattr(ledger, "SCHEMA", None)
@@ -256,6 +257,18 @@ def with_this_codes_indexes(path: Path) -> None:
         return
     connection = sqlite3.connect(path, isolation_level=None)
     try:
+        table = connection.execute("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'event'").fetchone()
+        if table[0] not in schema:
+            event_table = next(sql for sql in schema if sql.startswith("CREATE TABLE event "))
+            connection.execute("BEGIN IMMEDIATE")
+            connection.execute("ALTER TABLE event RENAME TO event_as_built")
+            connection.execute(event_table)
+            connection.execute("INSERT INTO event SELECT * FROM event_as_built ORDER BY seq")
+            connection.execute("DROP TABLE event_as_built")
+            for trigger in ledger.APPEND_ONLY:
+                connection.execute(trigger)
+            connection.execute("COMMIT")
+            connection.execute("VACUUM")
         for name, sql in connection.execute("SELECT name, sql FROM sqlite_master WHERE type = 'index'").fetchall():
             if sql is not None and sql not in schema:
                 connection.execute(f'DROP INDEX "{name}"')

@@ -6,12 +6,18 @@ the ledger head, the game file and state_json).
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
+
 import pytest
 from conftest import cash, play, refused
+from hypothesis import given
+from hypothesis import strategies as st
 
 from banker.commands import Bankrupt
+from banker.errors import Refusal
 from banker.game import Game
-from banker.language import MAX_AMOUNT, USAGE, parse, parse_amount
+from banker.language import MAX_AMOUNT, USAGE, _whole_number, parse, parse_amount
 
 
 def test_names_are_case_insensitive(game: Game) -> None:
@@ -116,6 +122,59 @@ def test_bad_amounts_are_refused_saying_what_to_write(game: Game, word: str, wor
 def test_the_largest_amount_is_accepted_by_the_parser() -> None:
     assert parse_amount(f"{MAX_AMOUNT}") == MAX_AMOUNT
     assert parse_amount("M70", "M") == 70
+
+
+def _amount_by_decimal(word: str, currency: str) -> int | str:
+    """How parse_amount read a word before it read City's money in whole numbers (a regular expression and
+    Decimal, as at 84099e5): the amount, or the refusal's text."""
+    text = word.strip()
+    if not (text.isascii() and text.isdigit()):
+        for sign in (currency, "$", "£", "M"):
+            if text.startswith(sign):
+                text = text[len(sign):]
+                break
+        text = text.replace(",", "").replace("_", "")
+    scaled = None if text.isascii() and text.isdigit() else re.fullmatch(r"(\d*\.?\d+)([kKmM])", text)
+    try:
+        if scaled:
+            value = Decimal(scaled[1]) * (1000 if scaled[2] in "kK" else 1_000_000)
+            if value != value.to_integral_value():
+                raise Refusal(f"amount {word!r} is not a whole amount; write 500k, 2m or 3.5m")
+            text = str(int(value))
+        amount = int(text) if text.isascii() and text.isdigit() else _whole_number(word, text)
+        if amount == 0:
+            raise Refusal("an amount of 0 moves nothing; write a positive whole number")
+        if amount > MAX_AMOUNT:
+            raise Refusal(f"amount {word!r} is too large; the most is {MAX_AMOUNT:,}")
+    except Refusal as refusal:
+        return str(refusal)
+    return amount
+
+
+def _amount(word: str, currency: str) -> int | str:
+    try:
+        return parse_amount(word, currency)
+    except Refusal as refusal:
+        return str(refusal)
+
+
+@given(st.one_of(st.text(alphabet="0123456789٣.,_kKmM$£-e ", max_size=12),
+                 st.from_regex(r"\A[M$£]?[0-9٣]{0,4}\.?[0-9]{0,7}[kKmM]\Z")), st.sampled_from(["$", "M", "£"]))
+def test_city_money_is_read_as_the_decimal_reading_read_it(word: str, currency: str) -> None:
+    """500k, 2m, 3.5m (the City rulebook's money) read in whole numbers give what Decimal gave, and the same
+    refusal for everything else: a fraction of M1, a stray point, no digit."""
+    assert _amount(word, currency) == _amount_by_decimal(word, currency)
+
+
+@pytest.mark.parametrize(("word", "amount"), [("500k", 500_000), ("2m", 2_000_000), ("3.5m", 3_500_000),
+                                              ("M1.25m", 1_250_000), (".5k", 500), ("1.500K", 1500), ("٣k", 3000)])
+def test_city_money_reads_k_and_m(word: str, amount: int) -> None:
+    assert parse_amount(word, "M") == amount
+
+
+@pytest.mark.parametrize("word", ["1.0005k", "2.0000001m", "0.5"])
+def test_city_money_below_one_is_refused(word: str) -> None:
+    assert _amount(word, "M").endswith(("write 500k, 2m or 3.5m", "whole numbers like 50"))
 
 
 @pytest.mark.parametrize("line", [

@@ -145,3 +145,27 @@ def test_an_actions_events_are_read_by_seq_alike_with_and_without_the_old_index(
                 assert [tuple(r) for r in store.actions_records(numbers)] == by_index
         finally:
             store.close()
+
+
+def test_new_files_hold_distinct_ids_by_verify_and_old_files_keep_their_unique_index(old_game: tuple[str, Path],
+                                                                                  tmp_path: Path) -> None:
+    """A new file's event table has no UNIQUE (id), whose index each action wrote a page of; an old file keeps
+    its own (SQLite cannot drop it) and still refuses a second row with an id it holds."""
+    edition, path = old_game
+    old = Game.open(path)
+    new = tmp_path / "new.db"
+    Game.create(new, old.state.edition, ("Alice", "Bob")).close()
+    old.close()
+    autoindexes = "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'sqlite_autoindex_event%'"
+    for file, named in ((new, []), (path, ["sqlite_autoindex_event_1"])):
+        connection = sqlite3.connect(file)
+        assert [r[0] for r in connection.execute(autoindexes)] == named, file
+        connection.close()
+    copy = tmp_path / "old.db"
+    shutil.copy(path, copy)
+    connection = sqlite3.connect(copy)
+    first = connection.execute("SELECT * FROM event ORDER BY seq LIMIT 1").fetchone()
+    last = connection.execute("SELECT max(seq) FROM event").fetchone()[0]
+    with pytest.raises(sqlite3.IntegrityError, match="event.id"):
+        connection.execute("INSERT INTO event VALUES (?, ?, ?, ?, ?, ?, ?, ?)", (last + 1, *first[1:]))
+    connection.close()

@@ -227,6 +227,25 @@ def test_an_edited_amount_rehashed_into_the_chain_is_caught_by_the_replay(game_f
     assert f"{payer} is left with" in problem and "below zero" in problem
 
 
+def test_an_event_given_an_earlier_events_id_rehashed_into_the_chain_is_named(game_file: Path) -> None:
+    """Every event's id differs. New files hold that by `verify`, not a unique index (an action wrote a page of
+    it): a tamperer who copies an earlier event's id into a later one and re-hashes the chain is named."""
+    records = records_of(game_file)
+    copied = records[41]
+    target = middle_event(records, "TradeMade")
+    records[target.seq - 1] = target._replace(id=copied.id)
+    prev = records[target.seq - 2].hash
+    statements = []
+    for record in records[target.seq - 1:]:
+        digest = chain_hash(prev, record.seq, record.id, record.action, record.time, record.type, record.payload)
+        statements.append(("UPDATE event SET id = ?, prev_hash = ?, hash = ? WHERE seq = ?",
+                           (record.id, prev, digest, record.seq)))
+        prev = digest
+    tamper(game_file, *statements)
+    problem = assert_caught(game_file, target.seq)
+    assert problem == f"event {target.seq}: has the id of an earlier event ({copied.id}); every event's id differs"
+
+
 def snapshots_of(path: Path) -> list[tuple[int, str, dict]]:
     store = LedgerStore.open(path)
     try:
