@@ -35,15 +35,13 @@ class Event(Frozen):
     """Base of every event. `transfers` are the money legs of this event."""
 
     registry: ClassVar[dict[str, type[Event]]] = {}
+    type: ClassVar[str] = "Event"  # the class's name, as the ledger stores it (an attribute: no call per event)
     transfers: Transfers = field(default=(), kw_only=True)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         Event.registry[cls.__name__] = cls
-
-    @property
-    def type(self) -> str:
-        return type(self).__name__
+        cls.type = cls.__name__
 
     def payload(self) -> dict[str, Any]:
         """The JSON-ready body of the event (everything but its type)."""

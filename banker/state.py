@@ -156,7 +156,7 @@ class GameState:
         clone.jail_cards = {p: list(decks) for p, decks in self.jail_cards.items()}
         clone.in_jail = set(self.in_jail)
         clone.bankrupt = set(self.bankrupt)
-        clone.auction = copy.copy(self.auction)
+        clone.auction = None if self.auction is None else copy.copy(self.auction)
         clone.to_auction = list(self.to_auction)
         clone.trapped = set(self.trapped)
         return clone

@@ -21,8 +21,7 @@ def payment(state: GameState, cmd: c.Pay) -> list[ev.Event]:
     refuse_if(auction_open(state))
     if cmd.payer == cmd.payee:
         raise Refusal(f"{cmd.payer} cannot pay themselves; name someone else")
-    for side in (cmd.payer, cmd.payee):
-        refuse_if(not_playing(state, side))
+    refuse_if(not_playing(state, cmd.payer), not_playing(state, cmd.payee))
     if cmd.payer == POT and cmd.amount > state.cash(POT):
         raise Refusal(f"the pot holds only {state.edition.money(state.cash(POT))}; take at most that")
     leg = pay(state, cmd.payer, cmd.payee, cmd.amount, f"paying {cmd.payee}")
@@ -39,7 +38,7 @@ def salary(state: GameState, cmd: c.Salary) -> list[ev.Event]:
 
 def salary_basis(state: GameState, player: str, salary: int | None = None) -> str:
     """ "M2m salary + 1 stadium × M1m" when stadiums add to the salary; empty when the salary is all there is."""
-    stadiums = sum(1 for d in state.deeds_of(player) if state.deeds[d].stadium)
+    stadiums = stadiums_of(state, player)
     if not stadiums or not state.edition.stadium_go_bonus:
         return ""
     money = state.edition.money
@@ -49,8 +48,15 @@ def salary_basis(state: GameState, player: str, salary: int | None = None) -> st
 
 def stadium_bonus(state: GameState, player: str) -> ev.Transfer:
     """004: "Collect M1m per stadium you own every time you pass GO" (zero without stadiums: no leg)."""
-    stadiums = sum(1 for d in state.deeds_of(player) if state.deeds[d].stadium)
-    return ev.Transfer(BANK, player, stadiums * state.edition.stadium_go_bonus)
+    return ev.Transfer(BANK, player, stadiums_of(state, player) * state.edition.stadium_go_bonus)
+
+
+def stadiums_of(state: GameState, player: str) -> int:
+    """The stadiums a player owns. A stadium never goes back to the bank, so while the bank has every one there is
+    none to count (no walk of every deed at each GO before the first is built)."""
+    if state.supply.get("stadiums", 0) >= state.edition.stadiums:
+        return 0
+    return sum(1 for d in state.deeds_of(player) if state.deeds[d].stadium)
 
 
 def tax(state: GameState, cmd: c.Tax) -> list[ev.Event]:
