@@ -296,22 +296,26 @@ class Game:
                 raise Refusal("nothing to redo: redo follows an undo, with no new action since")
             events = [ev.ActionRedone(target, self.summary_of(target))]
         else:
-            events = decide(self.state, command)
+            before = self.state
+            events = decide(before, command)
             after = timeline.preview(events)
             self._check(after)
-            notes = notices(self.state, after)
         records = self.store.append(events, self.head)
         number = records[0].action
         timeline.add(number, events, after)
-        before = self._head[0]
+        last_seq = self._head[0]
         if self._records is not None:
             self._records.extend(records)
         self._head = (records[-1].seq, records[-1].hash)
-        if before // snapshots.EVERY_EVENTS != self._head[0] // snapshots.EVERY_EVENTS:
+        if last_seq // snapshots.EVERY_EVENTS != self._head[0] // snapshots.EVERY_EVENTS:
             snapshots.save(self.store, *self._head, timeline.state)
-        edition, said = self.state.edition, tuple(notes) if after is not None else ()
-        return Outcome(number, tuple(events),
-                       lambda: "\n".join((summarize(events, edition.money, edition), *said)))  # no shipped TOML read
+        edition = timeline.state.edition
+        if after is None:
+            return Outcome(number, tuple(events), lambda: summarize(events, edition.money, edition))
+        # the notices are part of the summary, written when it is read (before and after are never changed again:
+        # the next action's state is a copy)
+        return Outcome(number, tuple(events), lambda: "\n".join((summarize(events, edition.money, edition),
+                                                                  *notices(before, after))))  # no shipped TOML read
 
     def _check(self, state: GameState) -> None:
         """The last guard before writing: a rule bug must never reach the ledger."""

@@ -205,6 +205,7 @@ class LedgerStore:
         self.path = Path(path)
         self._connection: sqlite3.Connection | None = _connect(self.path, new_file)
         self._engine: Any = None
+        self._inserter: sqlite3.Cursor | None = None  # the cursor an action of one event is written with
 
     @classmethod
     def create(cls, path: Path) -> LedgerStore:
@@ -263,6 +264,7 @@ class LedgerStore:
         return self._engine
 
     def close(self) -> None:
+        self._inserter = None
         if self._connection is not None:
             self._connection.close()
             self._connection = None
@@ -394,7 +396,10 @@ class LedgerStore:
         try:
             connection = self._writer()
             if len(records) == 1:  # one statement is its own transaction: the write lock, the write, the commit
-                connection.execute(INSERT, records[0])
+                cursor = self._inserter
+                if cursor is None or cursor.connection is not connection:  # kept: no new cursor per action
+                    cursor = self._inserter = connection.cursor()
+                cursor.execute(INSERT, records[0])
             else:
                 connection.execute("BEGIN IMMEDIATE")
                 try:

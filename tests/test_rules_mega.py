@@ -351,6 +351,17 @@ def test_acquiring_the_last_street_of_a_built_group_tells_what_the_rulebook_requ
                     "no other building there until the group is even (rulebook 000)")
 
 
+def test_the_notice_is_of_its_own_action_when_read_after_later_ones(mega: Game) -> None:
+    """The notice is written with the summary, when first read: read after later actions (the group built up
+    evenly, money paid), it still says what the buy itself required."""
+    own(mega, "Alice", *BROWN[:2])
+    build_evenly(mega, "Alice", BROWN[:2], 2)
+    outcome = play(mega, 'buy alice "arctic avenue"')[0]
+    play(mega, 'build alice "arctic avenue"', "pay alice 10 bob")
+    assert outcome.summary.split("\n")[1].startswith("Alice now owns the whole brown group with buildings on it: "
+                                                     "build it up to 1 house or more")
+
+
 def test_the_notice_names_the_level_that_makes_the_group_even(mega: Game) -> None:
     # with 3 and 2 houses on the others, 1 house on the new street would still be uneven (3 vs 1)
     own(mega, "Alice", *BROWN[:2])
