@@ -200,8 +200,7 @@ class Parser:
             raise Refusal(f"empty line; type an action, one of: {', '.join(USAGE)}")
         verb = match(words[0], ACTIONS, "action", hint="; type `help` for the list")
         args = words[1:]
-        handler: Callable[[list[str]], c.Command] = getattr(self, f"_{verb}")
-        return handler(args)
+        return _HANDLERS[verb](self, args)
 
     def _need(self, verb: str, args: list[str], least: int, most: int) -> None:
         if not least <= len(args) <= most:
@@ -594,6 +593,9 @@ def dice_line(line: str, state: GameState) -> str | None:
         return None
     first, second, speed, choice = found.groups()
     return " ".join(filter(None, ("roll", f'"{state.whose_roll}"', first, second, speed, choice)))
+
+
+_HANDLERS: dict[str, Callable[[Parser, list[str]], c.Command]] = {verb: getattr(Parser, f"_{verb}") for verb in USAGE}
 
 
 @lru_cache(maxsize=64)
