@@ -31,9 +31,11 @@ def payment(state: GameState, cmd: c.Pay) -> list[ev.Event]:
 def salary(state: GameState, cmd: c.Salary) -> list[ev.Event]:
     """GO's salary; in Monopoly City a stadium owner takes its bonus per stadium on top (004), as its own leg."""
     refuse_if(auction_open(state), not_playing(state, cmd.player))
+    paid = ev.Transfer(BANK, cmd.player, state.edition.go_salary)
+    if not stadiums_of(state, cmd.player):  # the salary is all there is
+        return [ev.SalaryCollected(cmd.player, "", transfers=legs(paid))]
     return [ev.SalaryCollected(cmd.player, salary_basis(state, cmd.player),
-                               transfers=legs(ev.Transfer(BANK, cmd.player, state.edition.go_salary),
-                                              stadium_bonus(state, cmd.player)))]
+                               transfers=legs(paid, stadium_bonus(state, cmd.player)))]
 
 
 def salary_basis(state: GameState, player: str, salary: int | None = None) -> str:
