@@ -152,8 +152,9 @@ class GameState:
         clone.accounts = dict(self.accounts)
         clone.deeds = dict(self.deeds)
         clone.supply = dict(self.supply)
-        clone.held = {kind: dict(counts) for kind, counts in self.held.items()}
-        clone.jail_cards = {p: list(decks) for p, decks in self.jail_cards.items()}
+        held, jail_cards = self.held, self.jail_cards
+        clone.held = dict(zip(held, map(dict, held.values())))  # no comprehension: no function made per copy
+        clone.jail_cards = dict(zip(jail_cards, map(list, jail_cards.values())))
         clone.in_jail = set(self.in_jail)
         clone.bankrupt = set(self.bankrupt)
         clone.auction = None if self.auction is None else copy.copy(self.auction)
