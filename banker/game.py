@@ -319,11 +319,12 @@ class Game:
 
     def _check(self, state: GameState) -> None:
         """The last guard before writing: a rule bug must never reach the ledger."""
-        negative = [p for p in state.players if state.accounts[p] < 0]
-        if negative or state.accounts[ev.POT] < 0:
+        accounts = state.accounts
+        if accounts[ev.POT] < 0 or min(map(accounts.__getitem__, state.players)) < 0:
+            negative = [p for p in state.players if accounts[p] < 0]
             raise Refusal(f"this would leave {negative[0] if negative else 'the pot'} below zero; "
                           "raise money first")
-        if sum(state.accounts.values()) != 0:
+        if sum(accounts.values()) != 0:
             raise Refusal("this would not balance the books; nothing was written (please report it)")
 
 

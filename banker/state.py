@@ -153,8 +153,8 @@ class GameState:
         clone.deeds = dict(self.deeds)
         clone.supply = dict(self.supply)
         held, jail_cards = self.held, self.jail_cards
-        clone.held = dict(zip(held, map(dict, held.values())))  # no comprehension: no function made per copy
-        clone.jail_cards = dict(zip(jail_cards, map(list, jail_cards.values())))
+        clone.held = dict(zip(held, map(dict, held.values()), strict=True))  # no comprehension: no function per copy
+        clone.jail_cards = dict(zip(jail_cards, map(list, jail_cards.values()), strict=True))
         clone.in_jail = set(self.in_jail)
         clone.bankrupt = set(self.bankrupt)
         clone.auction = None if self.auction is None else copy.copy(self.auction)

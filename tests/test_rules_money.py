@@ -9,7 +9,10 @@ from __future__ import annotations
 import pytest
 from conftest import NewGame, build_evenly, cash, play, refused
 
+from banker import commands as c
+from banker import events as ev
 from banker.game import Game
+from banker.rules.deciding import DECIDERS
 from banker.rules.money import raisable, short_of_cash
 
 
@@ -142,3 +145,12 @@ def test_money_is_conserved_after_every_step_and_on_replay(game: Game) -> None:
         assert sum(reopened.state.accounts.values()) == 0
     finally:
         reopened.close()
+
+
+@pytest.mark.parametrize(("payer", "named"), [("Alice", "Alice"), ("pot", "the pot")])
+def test_a_rule_bug_that_overdraws_an_account_is_refused_before_the_ledger(game: Game, payer: str, named: str,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The last guard before writing: whatever a rule decides, no player and not the pot is left below zero."""
+    overdrawn = [ev.CashPaid("pay", transfers=(ev.Transfer(payer, "Bob", 5000),))]
+    monkeypatch.setitem(DECIDERS, c.Pay, lambda state, command: overdrawn)
+    assert refused(game, "pay carol 5 bob") == f"this would leave {named} below zero; raise money first"

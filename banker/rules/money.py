@@ -86,11 +86,10 @@ def short_of_cash(state: GameState, player: str, amount: int, why: str, creditor
 
 
 def pay(state: GameState, payer: str, payee: str, amount: int, why: str) -> Transfer:
-    """One checked leg: refused when a player payer is short of cash."""
-    reason = short_of_cash(state, payer, amount, why, payee)
-    if reason:
-        raise Refusal(reason)
-    return Transfer(payer, payee, amount)
+    """One checked leg: refused when a player payer is short of cash (`short_of_cash` says why)."""
+    if payer in ACCOUNTS or amount <= state.accounts[payer]:
+        return Transfer(payer, payee, amount)
+    raise Refusal(short_of_cash(state, payer, amount, why, payee))  # type: ignore[arg-type]
 
 
 def legs(*transfers: Transfer | None) -> tuple[Transfer, ...]:
