@@ -300,22 +300,23 @@ class Game:
             events = decide(before, command)
             after = timeline.preview(events)
             self._check(after)
-        records = self.store.append(events, self.head)
-        number = records[0].action
-        timeline.add(number, events, after)
         last_seq = self._head[0]
+        number = last_seq + 1  # the seq of its first event, as `append` numbers it
+        edition = timeline.state.edition
+        # made before the write, while the action's objects are still at hand (after the fsync nothing is); the
+        # notices are part of the summary, written when it is read (before and after are never changed again: the
+        # next action's state is a copy); no shipped TOML is read
+        outcome = (Outcome(number, tuple(events), lambda: summarize(events, edition.money, edition)) if after is None
+                   else Outcome(number, tuple(events), lambda: "\n".join((summarize(events, edition.money, edition),
+                                                                          *notices(before, after)))))
+        records = self.store.append(events, self.head)
+        timeline.add(number, events, after)
         if self._records is not None:
             self._records.extend(records)
         self._head = (records[-1].seq, records[-1].hash)
         if last_seq // snapshots.EVERY_EVENTS != self._head[0] // snapshots.EVERY_EVENTS:
             snapshots.save(self.store, *self._head, timeline.state)
-        edition = timeline.state.edition
-        if after is None:
-            return Outcome(number, tuple(events), lambda: summarize(events, edition.money, edition))
-        # the notices are part of the summary, written when it is read (before and after are never changed again:
-        # the next action's state is a copy)
-        return Outcome(number, tuple(events), lambda: "\n".join((summarize(events, edition.money, edition),
-                                                                  *notices(before, after))))  # no shipped TOML read
+        return outcome
 
     def _check(self, state: GameState) -> None:
         """The last guard before writing: a rule bug must never reach the ledger."""

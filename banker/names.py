@@ -25,6 +25,7 @@ class _Names:
     exact: dict[str, tuple[str, ...]]  # squashed -> the names that squash to it
     keys: tuple[str, ...]  # the squashed names, sorted: those a key starts are side by side
     order: dict[str, tuple[int, ...]]  # squashed -> the places of its names in `names`
+    found: dict[str, str]  # words as typed -> the one name they named (a table types the same few again and again)
 
 
 @lru_cache(maxsize=512)
@@ -34,7 +35,7 @@ def _names(candidates: tuple[str, ...]) -> _Names:
     for place, name in enumerate(names):
         places.setdefault(squash(name), []).append(place)
     return _Names(names, {key: tuple(names[p] for p in at) for key, at in places.items()}, tuple(sorted(places)),
-                  {key: tuple(at) for key, at in places.items()})
+                  {key: tuple(at) for key, at in places.items()}, {})
 
 
 def _starting_with(index: _Names, key: str) -> list[str]:
@@ -70,23 +71,33 @@ def _index(candidates: Iterable[str]) -> _Names:
 def match(word: str, candidates: Iterable[str], what: str, hint: str = "") -> str:
     """The one candidate `word` names exactly or by unique prefix; else a Refusal."""
     index = _index(candidates)
+    named = index.found.get(word)
+    if named is not None:
+        return named
     key = squash(word)
     if not key:
         raise Refusal(f"{word!r} is not a {what} name{hint}")
     exact = index.exact.get(key, ())
     if len(exact) == 1:
-        return exact[0]
+        return _found(index, word, exact[0])
     found = _starting_with(index, key)
     if len(found) == 1:
-        return found[0]
+        return _found(index, word, found[0])
     by_words = [n for n in found if starts_word_by_word(word, n)]
     if len(by_words) == 1:  # "b&o" or "b. & o.": B. & O. Railroad, not Boardwalk
-        return by_words[0]
+        return _found(index, word, by_words[0])
     if not found:
         names = index.names
         known = ", ".join(names) if len(names) <= 12 else ", ".join(names[:12]) + ", ..."
         raise Refusal(f"no {what} called {word!r}; known: {known}{hint}")
     raise Refusal(f"{word!r} could be {' or '.join(found[:6])}; type more of the {what} name")
+
+
+def _found(index: _Names, word: str, name: str) -> str:
+    """`name`, kept as what `word` names in this list (a few hundred words at most: the typos are refused)."""
+    if len(index.found) < 512:
+        index.found[word] = name
+    return name
 
 
 def _words(text: str) -> list[str]:
