@@ -114,7 +114,7 @@ class Verifier:
 
     def __init__(self, snapshots: Sequence[Snapshot] = ()) -> None:
         self.prev, self.expected = GENESIS, 1
-        self.unreadable: str | None = None  # the first event that cannot be decoded or starts a misnumbered action
+        self.unreadable: str | None = None  # the first event unreadable, starting a misnumbered action or reusing an id
         self.broken: Verdict | None = None  # the chain's first break; nothing is read after it
         self.replay = _Replay(snapshots)
         self.hashes_at: dict[int, str] = {}  # the hash of each event a snapshot names (for snapshots inside an action)

@@ -147,7 +147,7 @@ def district_charge(state: GameState, deed: str) -> Charge:
     if holding.hazard and holding.residential:
         parts.append(f"{holding.hazard}: {holding.residential} residential worthless")
     skyscraper = next((d for d in state.group(deed) if state.deeds[d].skyscraper), None)
-    tower = (state.supply.get("towers", 0) < state.edition.towers  # built (it never goes back): else no walk
+    tower = (state.supply.get("towers", 0) < state.edition.towers  # on the board (not in the bank): else no walk
              and any(h.tower and h.owner == holding.owner for h in state.deeds.values()))
     doubling = [("skyscraper" if skyscraper == deed else f"skyscraper on {skyscraper}") if skyscraper else "",
                 "Monopoly Tower" if tower else ""]

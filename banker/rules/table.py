@@ -54,8 +54,8 @@ def stadium_bonus(state: GameState, player: str) -> ev.Transfer:
 
 
 def stadiums_of(state: GameState, player: str) -> int:
-    """The stadiums a player owns. A stadium never goes back to the bank, so while the bank has every one there is
-    none to count (no walk of every deed at each GO before the first is built)."""
+    """The stadiums a player owns. The bank's supply counts the stadiums not on the board, so while it holds every
+    one there is none to count (no walk of every deed at each GO before the first is built)."""
     if state.supply.get("stadiums", 0) >= state.edition.stadiums:
         return 0
     return sum(1 for d in state.deeds_of(player) if state.deeds[d].stadium)
