@@ -108,6 +108,21 @@ def test_new_event_ids_grow_with_time_beside_the_old_random_ones(old_game: tuple
     assert banker("verify", str(path)).returncode == 0
 
 
+def indexes_new_and_old(path: Path, tmp_path: Path, where: str) -> tuple[list[str], list[str]]:
+    """The indexes (those `where` picks) of a file this version makes for the old game's edition, and of the old."""
+    old = Game.open(path)
+    new = tmp_path / "new.db"
+    Game.create(new, old.state.edition, ("Alice", "Bob")).close()
+    old.close()
+    found = []
+    for file in (new, path):
+        connection = sqlite3.connect(file)
+        rows = connection.execute(f"SELECT name FROM sqlite_master WHERE type = 'index' AND {where}")
+        found.append([row[0] for row in rows])
+        connection.close()
+    return found[0], found[1]
+
+
 def test_an_actions_events_are_read_by_seq_alike_with_and_without_the_old_index(old_game: tuple[str, Path],
                                                                                tmp_path: Path) -> None:
     """New files have no index on `action` (one page less to write per action): an action's events are read as
@@ -122,15 +137,7 @@ def test_an_actions_events_are_read_by_seq_alike_with_and_without_the_old_index(
     connection = sqlite3.connect(copy)
     connection.execute("DROP INDEX ix_event_action")  # the same rows as a file this version writes
     connection.close()
-    old = Game.open(path)
-    new = tmp_path / "new.db"
-    Game.create(new, old.state.edition, ("Alice", "Bob")).close()
-    old.close()
-    indexes = "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
-    for file, named in ((new, []), (path, ["ix_event_action"])):
-        connection = sqlite3.connect(file)
-        assert [r[0] for r in connection.execute(indexes)] == named
-        connection.close()
+    assert indexes_new_and_old(path, tmp_path, "sql IS NOT NULL") == ([], ["ix_event_action"])
     rng = random.Random(edition)
     for file in (path, copy):
         store = LedgerStore.open(file)
@@ -151,16 +158,9 @@ def test_new_files_hold_distinct_ids_by_verify_and_old_files_keep_their_unique_i
                                                                                   tmp_path: Path) -> None:
     """A new file's event table has no UNIQUE (id), whose index each action wrote a page of; an old file keeps
     its own (SQLite cannot drop it) and still refuses a second row with an id it holds."""
-    edition, path = old_game
-    old = Game.open(path)
-    new = tmp_path / "new.db"
-    Game.create(new, old.state.edition, ("Alice", "Bob")).close()
-    old.close()
-    autoindexes = "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'sqlite_autoindex_event%'"
-    for file, named in ((new, []), (path, ["sqlite_autoindex_event_1"])):
-        connection = sqlite3.connect(file)
-        assert [r[0] for r in connection.execute(autoindexes)] == named, file
-        connection.close()
+    _, path = old_game
+    on_event = "name LIKE 'sqlite_autoindex_event%'"
+    assert indexes_new_and_old(path, tmp_path, on_event) == ([], ["sqlite_autoindex_event_1"])
     copy = tmp_path / "old.db"
     shutil.copy(path, copy)
     connection = sqlite3.connect(copy)
