@@ -43,7 +43,9 @@ def _parser() -> argparse.ArgumentParser:
                      help="a timed game: the game clock's length (60 or 120); the app goes to the score at the end")
     do = sub.add_parser("do", help="one action; each shell argument is one word")
     do.add_argument("game", type=Path)
-    do.add_argument("words", nargs="+")
+    # every word after the game is the action's, even one that looks like an option ("pay ann -2m" is refused by
+    # the command language, saying why, not by argparse with its usage)
+    do.add_argument("words", nargs=argparse.REMAINDER)
     run = sub.add_parser("run", help="one action per line of a script (# comments)")
     run.add_argument("game", type=Path)
     run.add_argument("script", type=Path)
@@ -131,7 +133,7 @@ def _do(args: argparse.Namespace) -> int:
     game = Game.open(args.game)
     try:
         # one argument is the whole line as typed (`banker do GAME "pay alice 50 bob"`); several are its words
-        line = args.words[0] if len(args.words) == 1 else shlex.join(args.words)
+        line = "" if not args.words else args.words[0] if len(args.words) == 1 else shlex.join(args.words)
         outcome = game.do(line)
         print(outcome.summary)
     finally:

@@ -137,7 +137,7 @@ def _whole_number(word: str, text: str) -> int:
     """`text` (the amount without its sign and separators) as a number in any script's digits, else why not."""
     if re.fullmatch(r"\d+", text):
         return int(text)
-    if re.fullmatch(r"-\d+", text):
+    if re.fullmatch(r"-(\d+|\d*\.?\d+[kKmM])", text):  # -5, and City's -2m
         raise Refusal(f"amount {word!r} is negative; amounts are positive whole numbers (pay goes the other way)")
     if re.fullmatch(r"\d*\.\d+", text):
         raise Refusal(f"amount {word!r} has a fraction; amounts are whole numbers like 50")

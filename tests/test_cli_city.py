@@ -185,6 +185,19 @@ def test_state_json_adds_the_city_keys(tmp_path: Path, capsys: pytest.CaptureFix
     assert body["clock"]["minutes"] == 60 and datetime.fromisoformat(body["clock"]["started"]).tzinfo is not None
 
 
+@pytest.mark.parametrize("amount", ["-2m", "-500k", "-5"])
+def test_do_refuses_a_negative_amount_in_one_line_not_argparse_usage(tmp_path: Path, amount: str) -> None:
+    """A word after the game that looks like an option ("-2m") is the action's: the command language refuses it,
+    saying why, and nothing is written."""
+    path = game_file(tmp_path)
+    before = banker("verify", path).stdout
+    done = banker("do", path, "pay", "alice", amount)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (f"banker: amount '{amount}' is negative; amounts are positive whole numbers "
+                           "(pay goes the other way)\n")
+    assert banker("verify", path).stdout == before
+
+
 def test_do_takes_m_amounts_and_the_ledger_holds_whole_m(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 9 "Money": "Amounts are whole M in the ledger and `state --json` (M1m = 1000000). The command
     language also accepts 500k, 2m, 3.5m"."""
