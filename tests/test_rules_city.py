@@ -167,7 +167,7 @@ def test_the_summary_prints_m37_7m(city: Game) -> None:
     ("2.0000005m", "amount '2.0000005m' is not a whole amount; write 500k, 2m or 3.5m"),
     ("abc", "'abc' is not an amount; write a whole number like 50"),
     ("1.5.5m", "'1.5.5m' is not an amount; write a whole number like 50"),
-    ("-2m", "'-2m' is not an amount; write a whole number like 50"),
+    ("-2m", "amount '-2m' is negative; amounts are positive whole numbers (pay goes the other way)"),
     ("1.5", "amount '1.5' has a fraction; amounts are whole numbers like 50"),
     ("0k", "an amount of 0 moves nothing; write a positive whole number"),
 ])
