@@ -54,11 +54,12 @@ async def test_a_short_game_through_the_keys_matches_the_ledger(tmp_path: Path) 
         # Carol mortgages Reading Railroad, then trades it to Alice for $50; Alice pays the 10%.
         await keys(pilot, "m", "3")  # the third mortgageable deed: Carol's Reading Railroad
         await keys(pilot, "t")
-        await pilot.press("tab", "enter", "down", "enter")  # the other side: Carol
-        await pilot.press("tab", "tab", "space")  # Carol's Reading Railroad (mortgaged)
-        await pilot.press("shift+tab", "shift+tab", "shift+tab", "shift+tab", *"50")  # Alice's cash
+        # each key let settle, as a person's are: the other side's list opens as an overlay a frame later
+        await keys(pilot, "tab", "enter", "down", "enter")  # the other side: Carol
+        await keys(pilot, "tab", "tab", "space")  # Carol's Reading Railroad (mortgaged)
+        await keys(pilot, "shift+tab", "shift+tab", "shift+tab", "shift+tab", *"50")  # Alice's cash
         await keys(pilot, "ctrl+r", "y")
-        assert isinstance(app.screen, TableScreen)
+        assert isinstance(app.screen, TableScreen), str(app.screen.query_one("#trade-message").render())
         # Alice builds a house on Mediterranean Avenue; Bob lands there and pays the rent.
         await keys(pilot, "b", "1")
         await land(pilot, "mediterr", "enter")
