@@ -306,9 +306,9 @@ class Game:
         # made before the write, while the action's objects are still at hand (after the fsync nothing is); the
         # notices are part of the summary, written when it is read (before and after are never changed again: the
         # next action's state is a copy); no shipped TOML is read
-        outcome = (Outcome(number, tuple(events), lambda: summarize(events, edition.money, edition)) if after is None
-                   else Outcome(number, tuple(events), lambda: "\n".join((summarize(events, edition.money, edition),
-                                                                          *notices(before, after)))))
+        said = (lambda: ()) if after is None else (lambda: notices(before, after))
+        outcome = Outcome(number, tuple(events),
+                          lambda: "\n".join((summarize(events, edition.money, edition), *said())))
         records = self.store.append(events, self.head)
         timeline.add(number, events, after)
         if self._records is not None:
