@@ -25,7 +25,29 @@ def frozen(cls: type[T]) -> type[T]:
     """`dataclass(frozen=True)` for a subclass of `Frozen`, which brings equality, hashing and repr."""
     if not issubclass(cls, Frozen):  # without them it would compare by identity, silently
         raise TypeError(f"{cls.__name__} must subclass Frozen to be made by `frozen`")
-    return dataclasses.dataclass(frozen=True, eq=False, repr=False)(cls)
+    made = dataclasses.dataclass(frozen=True, eq=False, repr=False, init=False)(cls)
+    made.__init__ = _init(made)  # type: ignore[misc]
+    return made
+
+
+def _init(cls: type) -> Callable[..., None]:
+    """The `__init__` dataclasses would write (the same parameters, in order, the keyword-only ones last), writing
+    each field into the instance's `__dict__` instead of through `object.__setattr__`: an action makes a command,
+    its events and their money legs, and this makes each about twice as fast (0.16 against 0.36 us for four
+    fields)."""
+    fields = dataclasses.fields(cls)
+    if any(f.default_factory is not dataclasses.MISSING or not f.init for f in fields) or hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__}: `frozen` makes fields with plain defaults only")
+    defaults = {f"_{f.name}": f.default for f in fields if f.default is not dataclasses.MISSING}
+    params = [f"{f.name}=_{f.name}" if f"_{f.name}" in defaults else f.name for f in fields if not f.kw_only]
+    keywords = [f"{f.name}=_{f.name}" if f"_{f.name}" in defaults else f.name for f in fields if f.kw_only]
+    signature = ", ".join(["self", *params, *(["*", *keywords] if keywords else [])])
+    body = "".join(f"\n    d[{f.name!r}] = {f.name}" for f in fields)
+    namespace: dict[str, Any] = {}
+    exec(f"def __init__({signature}) -> None:\n    d = self.__dict__{body}", defaults, namespace)  # noqa: S102
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
 
 
 def field_values(record: object) -> tuple[Any, ...]:

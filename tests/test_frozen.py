@@ -60,6 +60,12 @@ def test_a_frozen_record_answers_as_its_frozen_dataclass_twin(cls: type) -> None
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(one, f.name, None)
     assert dataclasses.replace(one) == one and dataclasses.replace(one) is not one
+    assert parameters(cls) == parameters(reference), "made with the arguments, defaults and keywords as before"
+    assert vars(one) == sample(cls, 1), "every field is set, to the value given"
+
+
+def parameters(cls: type) -> list[tuple[str, object, object]]:
+    return [(p.name, p.kind, p.default) for p in inspect.signature(cls).parameters.values()]
 
 
 def test_a_trades_sides_compare_by_what_they_hold() -> None:
@@ -67,6 +73,14 @@ def test_a_trades_sides_compare_by_what_they_hold() -> None:
     assert c.Items(cash=5, deeds=("Boardwalk",)) == c.Items(cash=5, deeds=("Boardwalk",))
     assert c.Trade("Ann", "Ben", c.Items(cash=5), c.Items()) == c.Trade("Ann", "Ben", c.Items(cash=5), c.Items())
     assert len({c.Items(cash=5), c.Items(cash=5), c.Items(cash=6)}) == 2
+
+
+def test_frozen_refuses_a_field_it_would_not_set_as_dataclasses_would() -> None:
+    class Listed(Frozen):
+        names: list[str] = dataclasses.field(default_factory=list)
+
+    with pytest.raises(TypeError, match="plain defaults only"):
+        frozen(Listed)
 
 
 def test_frozen_refuses_a_class_that_would_compare_by_identity() -> None:
