@@ -441,6 +441,28 @@ APPLY: dict[type[ev.Event], Callable[[GameState, ev.Event], None]] = {
     ev.JailCardHandedOver: _jail_card_handed,
     ev.JailCardReturned: _jail_card_returned,
 }
+_NOTHING, _DEEDS = frozenset[str](), frozenset({"deeds"})
+# The parts of the state each event's handler changes in place, besides the accounts its money legs move (a part it
+# replaces, as `state.spin = Spin(...)`, is the copy's own already). `Timeline.preview` copies only these, and the
+# new state shares the rest with the state before it, which nothing changes afterwards. Any other event: a whole copy.
+CHANGES: dict[type[ev.Event], frozenset[str]] = {
+    **{kind: _NOTHING for kind, handler in APPLY.items() if handler is _money_only},
+    ev.BuildSpun: _NOTHING, ev.ClockStarted: _NOTHING, ev.MrMonopolyTaken: _NOTHING, ev.PlayerTrapped: _NOTHING,
+    ev.FinalRoundPlayed: _NOTHING, ev.HoldingMoved: frozenset({"held"}), ev.DeedBought: _DEEDS,
+    ev.DeedMortgaged: _DEEDS, ev.MortgageLifted: _DEEDS, ev.DeedHandedOver: _DEEDS, ev.DeedReturnedToBank: _DEEDS,
+    ev.DepotBuilt: frozenset({"deeds", "supply"}), ev.DepotSold: frozenset({"deeds", "supply"}),
+}
+
+
+def changed_parts(events: Iterable[ev.Event]) -> frozenset[str] | None:
+    """The parts of the state these events change in place (see CHANGES), or None for every part."""
+    parts = _NOTHING
+    for event in events:
+        changes = CHANGES.get(type(event))
+        if changes is None:
+            return None
+        parts = parts | changes if changes else parts
+    return parts
 
 
 def apply_in_place(state: GameState, event: ev.Event) -> None:

@@ -7,6 +7,7 @@ state handed out is never changed afterwards.
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -146,10 +147,23 @@ class GameState:
                     if FOLLOW_TOKENS in house_rules else None),
         )
 
-    def copy(self) -> GameState:
+    def copy(self, parts: Collection[str] | None = None) -> GameState:
+        """A copy the fold may change. Given `parts` (the containers an action changes in place: "deeds", "held",
+        "supply"; see `fold.CHANGES`), only those and the accounts are its own, and it shares the rest with this
+        state, which must then never change them: a payment, a rent or a salary copies one small dict instead of
+        every deed, supply and holding (3 of an action's 25 us, with the caches cold after its wait for the disk)."""
         clone = object.__new__(type(self))  # copy.copy, without its generic (and slower) reduce protocol
         clone.__dict__.update(self.__dict__)
         clone.accounts = dict(self.accounts)
+        if parts is not None:
+            if "deeds" in parts:
+                clone.deeds = dict(self.deeds)
+            if "supply" in parts:
+                clone.supply = dict(self.supply)
+            if "held" in parts:
+                held = self.held
+                clone.held = dict(zip(held, map(dict, held.values()), strict=True))
+            return clone
         clone.deeds = dict(self.deeds)
         clone.supply = dict(self.supply)
         held, jail_cards = self.held, self.jail_cards

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from . import events as ev
-from .fold import FoldError, apply_in_place, start, take_marker
+from .fold import FoldError, apply_in_place, changed_parts, start, take_marker
 from .state import GameState
 
 SNAPSHOT_EVERY = 64
@@ -125,7 +125,7 @@ class Timeline:
 
     def preview(self, events: Sequence[ev.Event]) -> GameState:
         """The state if these events were the next action (the current one is untouched)."""
-        new = self.state.copy()
+        new = self.state.copy(changed_parts(events))
         for event in events:
             apply_in_place(new, event)
         return new

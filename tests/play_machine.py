@@ -166,6 +166,7 @@ class RandomPlay(RuleBasedStateMachine):
                 assert can >= command.debt, f"{line!r} refused as solvent, but {command.player} could raise {can}"
             return
         note(f"{line!r} -> action {outcome.action}: {outcome.summary}")
+        assert full_state(state) == before, f"{line!r} changed the state before it (which the new one shares parts of)"
         TALLY["accepted"] += 1
         TALLY.update(type(e).__name__ for e in outcome.events)
         TALLY["hotels built"] += sum(isinstance(e, ev.BuildingsBuilt) and e.level == HOTEL for e in outcome.events)
