@@ -257,22 +257,23 @@ class Game:
 
     def do(self, line: str) -> Outcome:
         """One line of the command language, one action (or a Refusal)."""
-        parse = _acting()[0]
-        return self._with_retry(lambda: parse(line, self.state))
+        return self._with_retry(line)
 
     def execute(self, command: c.Command) -> Outcome:
-        return self._with_retry(lambda: command)
+        return self._with_retry(command)
 
-    def _with_retry(self, make: object) -> Outcome:
+    def _with_retry(self, what: str | c.Command) -> Outcome:
         """Act on the state in memory; another writer is noticed without a look at the file per action.
 
         The append refuses a head that moved (GameChanged): take in the other writer's actions and
         try again. A refusal is checked the same way before it is given: when another connection
-        stored events since, the line is tried again on the state they made.
+        stored events since, the line (parsed again: names and amounts are read against the state) is tried
+        again on the state they made.
         """
+        parse = _acting()[0]
         for attempt in range(3):
             try:
-                return self._execute(make())  # type: ignore[operator]
+                return self._execute(parse(what, self.state) if type(what) is str else what)  # type: ignore[arg-type]
             except GameChanged:
                 self.reload()
             except Refusal:
