@@ -28,10 +28,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from .events import Event, EventDecodeError, decode_owned
+from .events import Event, EventDecodeError, Transfer, decode_owned
 
 try:  # the same values as json.loads, three to four times faster on the payloads a replay reads
     from orjson import OPT_NON_STR_KEYS as _ANY_KEYS
+    from orjson import OPT_PASSTHROUGH_DATACLASS as _LEGS_BY_DEFAULT
     from orjson import OPT_SORT_KEYS as _SORT_KEYS
     from orjson import JSONDecodeError as _OrjsonError
     from orjson import dumps as _dumps
@@ -41,6 +42,8 @@ except ImportError:  # pragma: no cover - orjson is a dependency; stay correct w
 
     _OrjsonError = json.JSONDecodeError
     _dumps = None
+else:
+    _ENCODING = _SORT_KEYS | _LEGS_BY_DEFAULT
 
 FORMAT = "banker-ledger"
 VERSION = 1
@@ -83,16 +86,24 @@ def canonical(payload: dict[str, Any]) -> str:
     return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def _encode(type_: str, payload: dict[str, Any]) -> str:
-    """`canonical`, by orjson when it can: the same text (sorted keys, no spaces, UTF-8 kept as it is) for
-    the strings, whole numbers, booleans and lists events hold. The edition a game starts with goes through
-    json itself: only there could a float be written differently (1e+16 against 1e16)."""
-    if _dumps is not None and type_ != "GameStarted":
+def encode(event: Event) -> str:
+    """`canonical(event.payload())`, by orjson in one call when it can: the same text (sorted keys, no spaces,
+    UTF-8 kept as it is) for the strings, whole numbers, booleans and tuples events hold. orjson reads the
+    fields straight from the frozen event's `__dict__` (which holds its fields and nothing else), and each money
+    leg as `[payer, payee, amount]` (`_leg`), so no payload dict is built per event. The edition a game starts
+    with goes through json itself: only there could a float be written differently (1e+16 against 1e16)."""
+    if _dumps is not None and event.type != "GameStarted":
         try:
-            return _dumps(payload, option=_SORT_KEYS).decode("utf-8")
+            return _dumps(event.__dict__, default=_leg, option=_ENCODING).decode("utf-8")
         except TypeError:  # something orjson does not write as json does (an int past 64 bits): json writes it
             pass
-    return canonical(payload)
+    return canonical(event.payload())
+
+
+def _leg(value: object) -> list[Any]:
+    if type(value) is Transfer:
+        return [value.payer, value.payee, value.amount]  # type: ignore[attr-defined]
+    raise TypeError(f"an event holds a {type(value).__name__}")
 
 
 def as_stored(value: Any) -> Any:
@@ -385,7 +396,7 @@ class LedgerStore:
         for event in events:  # everything but the writing happens before the lock is taken
             seq += 1
             type_ = event.type
-            payload = _encode(type_, event.payload())
+            payload = encode(event)
             event_id = _event_id(millis)
             digest = chain_hash(prev, seq, event_id, action, time, type_, payload)
             records.append(_as_record((seq, event_id, action, time, type_, payload, prev, digest)))
