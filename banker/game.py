@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass, field
-from functools import cache, cached_property, partial
+from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,18 +40,24 @@ HOUSE_RULES = {
 SPEED_DIE_BONUS = 1000
 
 
-@dataclass(frozen=True)
 class Outcome:
     """What one accepted action did. Its summary, the ledger's words for it, is written when first read: a
-    script's or a phone's action that nobody reads back costs no describing."""
+    script's or a phone's action that nobody reads back costs no describing. (Slots and a plain `__init__`:
+    one is made per action, in the time between the parse and the disk.)"""
 
-    action: int
-    events: tuple[ev.Event, ...]
-    say: Callable[[], str] = field(repr=False, compare=False)
+    __slots__ = ("action", "events", "_say", "_summary")
 
-    @cached_property
+    def __init__(self, action: int, events: tuple[ev.Event, ...], say: Callable[[], str]) -> None:
+        self.action, self.events, self._say, self._summary = action, events, say, ""
+
+    def __repr__(self) -> str:
+        return f"Outcome(action={self.action!r}, events={self.events!r})"
+
+    @property
     def summary(self) -> str:
-        return self.say()
+        if not self._summary:
+            self._summary = self._say()
+        return self._summary
 
 
 def player_names_refusal(names: Sequence[str], edition: Edition) -> str | None:

@@ -32,8 +32,8 @@ def salary(state: GameState, cmd: c.Salary) -> list[ev.Event]:
     """GO's salary; in Monopoly City a stadium owner takes its bonus per stadium on top (004), as its own leg."""
     refuse_if(auction_open(state), not_playing(state, cmd.player))
     paid = ev.Transfer(BANK, cmd.player, state.edition.go_salary)
-    if not stadiums_of(state, cmd.player):  # the salary is all there is
-        return [ev.SalaryCollected(cmd.player, "", transfers=legs(paid))]
+    if not stadiums_of(state, cmd.player):  # the salary is all there is (an edition may make it 0: no leg)
+        return [ev.SalaryCollected(cmd.player, "", transfers=(paid,) if paid.amount else ())]
     return [ev.SalaryCollected(cmd.player, salary_basis(state, cmd.player),
                                transfers=legs(paid, stadium_bonus(state, cmd.player)))]
 
