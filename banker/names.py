@@ -70,7 +70,8 @@ def _index(candidates: Iterable[str]) -> _Names:
 
 def match(word: str, candidates: Iterable[str], what: str, hint: str = "") -> str:
     """The one candidate `word` names exactly or by unique prefix; else a Refusal."""
-    index = _index(candidates)
+    kept = _BY_IDENTITY.get(id(candidates))  # `_index`'s first look, here: a line matches two or three words
+    index = kept[1] if kept is not None and kept[0] is candidates else _index(candidates)
     named = index.found.get(word)
     if named is not None:
         return named

@@ -9,6 +9,7 @@ from ..errors import Refusal
 from ..events import BANK
 from ..state import SKYSCRAPER, GameState
 from .checks import auction_open, not_owner, not_playing, refuse_if
+from .deeds import rent_refusal
 from .money import bought_from_bank, pay
 
 SPINS = ("1", "2", "3", "railroad")
@@ -216,8 +217,6 @@ def build_tower(state: GameState, cmd: c.BuildTower) -> list[ev.Event]:
 
 def dodge_rent(state: GameState, cmd: c.DodgeRent) -> list[ev.Event]:
     """The Rent Dodge card: no rent this landing; the card goes back beside Free Parking (004)."""
-    from .deeds import rent_refusal
-
     key = dodge_kind(state)
     refuse_if(auction_open(state), not_playing(state, cmd.player),
               None if key else f"{state.edition.name} has no Rent Dodge card",

@@ -6,9 +6,8 @@ owned"), computed in the same place so the ledger's "why $600?" can never disagr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..events import BANK
+from ..frozen import Frozen, frozen
 from ..state import HOTEL, SKYSCRAPER, GameState
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -16,8 +15,8 @@ TIMES = {2: "double", 3: "triple"}
 TIMED = {2: "doubled", 3: "tripled"}
 
 
-@dataclass(frozen=True)
-class Charge:
+@frozen
+class Charge(Frozen):
     """An amount and how it was reached (`basis`, empty when there is nothing to explain)."""
 
     amount: int
@@ -39,25 +38,6 @@ def buildings_words(level: int) -> str:
     if level == HOTEL:
         return "a hotel"
     return plural(level, "house") if level else "no houses"
-
-
-def colour(state: GameState, deed: str) -> str:
-    return state.deed(deed).group.replace("_", " ")
-
-
-def group_doubles(state: GameState, deed: str) -> bool:
-    """Whether an unimproved street's base rent is multiplied for its whole group.
-
-    Rulebooks 003/002 stop the doubling when any deed of the group is mortgaged;
-    000/001 keep it for the unmortgaged ones: the edition's switch decides.
-    """
-    owner = state.deeds[deed].owner
-    group = state.group(deed)
-    if not all(state.deeds[d].owner == owner for d in group):
-        return False
-    if state.edition.mortgage_breaks_group_rent:
-        return not any(state.deeds[d].mortgaged for d in group)
-    return True
 
 
 def rent_due(state: GameState, deed: str, dice: int | None = None, rent_multiplier: int = 1,
@@ -110,18 +90,29 @@ def _utilities_owned(state: GameState, deed: str, owned: int) -> str:
 
 
 def _street_charge(state: GameState, deed: str) -> Charge:
+    """A street's rent. Unimproved, its base rent is multiplied when one owner holds its whole group; rulebooks
+    003/002 stop that when any deed of the group is mortgaged, 000/001 keep it for the unmortgaged ones (the
+    edition's switch decides). One walk of the group finds its owners, buildings and mortgages."""
     holding, card = state.deeds[deed], state.deed(deed)
     if holding.level:
         return Charge(card.rent[holding.level], buildings_words(holding.level))
     base = card.rent[0]
     multiplier = state.edition.group_rent_multiplier
-    if multiplier != 1 and group_doubles(state, deed):
-        built = any(state.deeds[d].level for d in state.group(deed))
+    if multiplier == 1:
+        return Charge(base, "no houses")
+    owner, deeds = holding.owner, state.deeds
+    whole, built, mortgaged = True, False, []
+    for name in state.group(deed):
+        other = deeds[name]
+        whole = whole and other.owner == owner
+        built = built or bool(other.level)
+        if other.mortgaged:
+            mortgaged.append(name)
+    if whole and not (mortgaged and state.edition.mortgage_breaks_group_rent):
         times = TIMES.get(multiplier, f"{multiplier} times")
-        return Charge(base * multiplier, f"{times}: {holding.owner} owns every {colour(state, deed)}, "
+        return Charge(base * multiplier, f"{times}: {owner} owns every {card.group.replace('_', ' ')}, "
                                          + ("no houses on it" if built else "none built"))
-    mortgaged = [d for d in state.group(deed) if state.deeds[d].mortgaged]
-    if multiplier != 1 and mortgaged and all(state.deeds[d].owner == holding.owner for d in state.group(deed)):
+    if mortgaged and whole:
         return Charge(base, f"no houses; not {TIMED.get(multiplier, 'multiplied')} while "
                             f"{' and '.join(mortgaged)} {'is' if len(mortgaged) == 1 else 'are'} mortgaged")
     return Charge(base, "no houses")
@@ -146,7 +137,11 @@ def district_charge(state: GameState, deed: str) -> Charge:
     parts = parts or ["no blocks"]
     if holding.hazard and holding.residential:
         parts.append(f"{holding.hazard}: {holding.residential} residential worthless")
-    skyscraper = next((d for d in state.group(deed) if state.deeds[d].skyscraper), None)
+    skyscraper = None
+    for name in state.group(deed):
+        if state.deeds[name].skyscraper:
+            skyscraper = name
+            break
     tower = (state.supply.get("towers", 0) < state.edition.towers  # on the board (not in the bank): else no walk
              and any(h.tower and h.owner == holding.owner for h in state.deeds.values()))
     doubling = [("skyscraper" if skyscraper == deed else f"skyscraper on {skyscraper}") if skyscraper else "",
