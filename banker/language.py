@@ -599,7 +599,6 @@ _HANDLERS: dict[str, Callable[[Parser, list[str]], c.Command]] = {verb: getattr(
 
 
 @lru_cache(maxsize=64)
-@lru_cache(maxsize=64)
 def _accounts(players: tuple[str, ...], pot: bool) -> tuple[str, ...]:
     """Who can pay or be paid: the players, the bank, and the pot under the Free Parking house rule (one tuple per
     table, kept: `match` finds its index by the tuple's identity, not by hashing every name again)."""
