@@ -96,9 +96,10 @@ DECK_WORDS = {"chance": "chance", "chest": "community_chest", "community": "comm
 
 
 @lru_cache(maxsize=1024)
-def parse_amount(word: str, currency: str = "$") -> int:
+def parse_amount(word: str, currency: str = "$", example: str = "50") -> int:
     """A whole, positive amount; "$50" and "50" both mean 50. Kept for the words a table types again and again
-    (200, 50, 500k): read cold at each action, a City amount took 2.1 us, a kept one 0.3 (a refusal is not kept)."""
+    (200, 50, 500k): read cold at each action, a City amount took 2.1 us, a kept one 0.3 (a refusal is not kept).
+    `example` is the amount a refusal shows as one to write (Monopoly City's money: 500k)."""
     text = word.strip()
     if not (text.isascii() and text.isdigit()):  # "50", the usual, has no sign or separator to take off
         for sign in (currency, "$", "£", "M"):
@@ -108,7 +109,7 @@ def parse_amount(word: str, currency: str = "$") -> int:
         text = text.replace(",", "").replace("_", "")
     if text[-1:] in SCALES:
         text = _scaled(word, text)
-    amount = int(text) if text.isascii() and text.isdigit() else _whole_number(word, text)  # the first: "50"
+    amount = int(text) if text.isascii() and text.isdigit() else _whole_number(word, text, example)  # "50" first
     if amount == 0:
         raise Refusal("an amount of 0 moves nothing; write a positive whole number")
     if amount > MAX_AMOUNT:
@@ -133,15 +134,15 @@ def _scaled(word: str, text: str) -> str:
     return str(int(whole or 0) * scale + int(fraction or 0) * scale // digits)
 
 
-def _whole_number(word: str, text: str) -> int:
+def _whole_number(word: str, text: str, example: str = "50") -> int:
     """`text` (the amount without its sign and separators) as a number in any script's digits, else why not."""
     if re.fullmatch(r"\d+", text):
         return int(text)
     if re.fullmatch(r"-(\d+|\d*\.?\d+[kKmM])", text):  # -5, and City's -2m
         raise Refusal(f"amount {word!r} is negative; amounts are positive whole numbers (pay goes the other way)")
     if re.fullmatch(r"\d*\.\d+", text):
-        raise Refusal(f"amount {word!r} has a fraction; amounts are whole numbers like 50")
-    raise Refusal(f"{word!r} is not an amount; write a whole number like 50")
+        raise Refusal(f"amount {word!r} has a fraction; amounts are whole numbers like {example}")
+    raise Refusal(f"{word!r} is not an amount; write a whole number like {example}")
 
 
 def _looks_like_amount(word: str) -> bool:
@@ -186,7 +187,7 @@ class Parser:
         return match(word, self.edition.deed_names, "deed")
 
     def amount(self, word: str) -> int:
-        return parse_amount(word, self.edition.currency)
+        return parse_amount(word, self.edition.currency, "500k" if self.edition.money_style == "millions" else "50")
 
     def parse(self, line: str) -> c.Command:
         if len(line) > MAX_LINE:

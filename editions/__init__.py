@@ -158,6 +158,7 @@ class Edition:
     mortgage_value: str = "printed"  # rent_value: a district mortgages for its current rent value (City)
     valuation: str = "list_price"  # rent_value: the end counts each district at its rent value (City)
     timed_auctions: bool = False  # the 50-second auction timer is the default (City's trading unit)
+    smallest_note: int = 1  # a typed amount must be whole notes: Monopoly City's smallest is M10k
     stadiums: int = 0
     towers: int = 0
     max_blocks: int = 0
@@ -429,6 +430,7 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         mortgage_value=choices["mortgage_value"],
         valuation=choices["valuation"],
         timed_auctions=rules.get("timed_auctions", bool, False),
+        smallest_note=max(1, rules.amount("smallest_note", 1)),
         stadiums=rules.amount("stadiums", 0),
         towers=rules.amount("towers", 0),
         max_blocks=rules.amount("max_blocks", 0),

@@ -226,7 +226,7 @@ def test_a_city_build_short_of_cash_goes_to_raise_money(new_game) -> None:  # ty
     play(city, "buy Alice Summergate", "buy Alice Stoneside", "hazard Bob Summergate 'Rubbish Dump'",
          "spin Alice 3")
     cash = city.state.cash("Alice")
-    play(city, f"pay Alice {cash - 100}")
+    play(city, f"pay Alice {cash - 10_000}")  # M10k left: whole notes, as City's smallest note makes amounts
     state = city.state
     cases = {
         c.BuildBlocks("Alice", "Stoneside", "residential", 2): 2 * state.deed("Stoneside").residential_cost,
@@ -244,7 +244,7 @@ def test_a_build_the_rules_refuse_anyway_is_not_sent_to_raise_money(new_game) ->
     """Raising money cannot help a build without a spin or on another player's district: the refusal shows."""
     city = new_game("city", players=("Alice", "Bob"))
     play(city, "buy Alice Summergate", "buy Bob Stoneside")
-    play(city, f"pay Alice {city.state.cash('Alice') - 100}")
+    play(city, f"pay Alice {city.state.cash('Alice') - 10_000}")
     assert shortfall(city.state, c.BuildBlocks("Alice", "Summergate", "residential", 1)) is None  # no spin
     play(city, "spin Alice 2")
     assert shortfall(city.state, c.BuildBlocks("Alice", "Stoneside", "residential", 1)) is None  # Bob's

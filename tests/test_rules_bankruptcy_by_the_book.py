@@ -126,7 +126,7 @@ def test_a_solvent_player_cannot_go_bankrupt(debtor: tuple[Game, str, Debtor]) -
 def test_a_debt_one_more_than_the_player_can_raise_is_a_bankruptcy(debtor: tuple[Game, str, Debtor]) -> None:
     # 003:196 "If you still owe more than you have, you are BANKRUPT and out of the game!"
     game, name, found = debtor
-    debt = found.total + (K if name == "city" else 1)  # City's smallest typed step is M1k
+    debt = found.total + (10 * K if name == "city" else 1)  # City's smallest note is M10k
     outcome = play(game, f"bankrupt {found.player} carol {amount(name, debt)}")[0]
     assert game.state.bankrupt == {found.player}
     assert f"{found.player} is bankrupt to Carol, owing {game.money(debt)}, and leaves the game" in outcome.summary
@@ -175,8 +175,8 @@ def ruined_with_mortgages(game: Game, name: str) -> tuple[int, int]:
 
 
 def any_debt(name: str) -> str:
-    """A debt beyond a player who can raise nothing: the smallest one typed at that table."""
-    return amount(name, K) if name == "city" else "1"
+    """A debt beyond a player who can raise nothing: the smallest one typed at that table (City: its M10k note)."""
+    return amount(name, 10 * K) if name == "city" else "1"
 
 
 @pytest.mark.parametrize("name", list(TABLES))
@@ -218,7 +218,7 @@ def test_lift_is_refused_with_the_figure_when_the_creditor_cannot_pay_it(new_gam
     # 000:207 the new owner pays the principal "at his/her option": one who cannot pay keeps the mortgages
     game = table(new_game, name)
     lift, interest = ruined_with_mortgages(game, name)
-    short = lift - (K if name == "city" else 1)
+    short = lift - (10 * K if name == "city" else 1)
     play(game, f"pay bob {amount(name, cash(game, 'Bob') - short)}")
     line = f"bankrupt alice bob {any_debt(name)}"
     money = game.money
@@ -418,7 +418,7 @@ def test_a_trade_of_cash_alone_is_a_loan_and_is_refused(new_game: NewGame, name:
     # lends only on a mortgage
     game = table(new_game, name)
     assert game.state.edition.no_loans
-    ten, five = amount(name, 10 if name != "city" else 10 * K), amount(name, 5 if name != "city" else 5 * K)
+    ten, five = amount(name, 10 if name != "city" else 20 * K), amount(name, 5 if name != "city" else 10 * K)
     for line in (f"trade alice bob give {ten}", f"trade alice bob get {ten}", f"trade alice bob give {ten} get {five}",
                  f"trade alice bob give ${ten} get ${ten}"):
         assert refused(game, line) == LOAN, line

@@ -10,6 +10,7 @@ file has them, citing the file.
 
 from __future__ import annotations
 
+import copy
 from datetime import datetime
 
 import pytest
@@ -20,6 +21,7 @@ from banker.events import BANK
 from banker.game import Game
 from banker.snapshots import state_to_json
 from banker.valuation import score, score_json, worth
+from editions import load_edition, parse_edition
 
 START = 37_700_000  # city.toml: M37.7m (004's "Give each player:" list is cut off)
 GO = 2_000_000
@@ -157,6 +159,34 @@ def test_amounts_are_typed_as_500k_2m_3_5m(city: Game, word: str, amount: int, s
     assert outcome.summary == f"Alice pays bank {shown} (pay)"
 
 
+@pytest.mark.parametrize(("line", "expected"), [
+    ("pay alice 50", "M50 cannot be paid in Monopoly City notes, the smallest of which is M10k; did you mean M50k?"),
+    ("collect alice 5", "M5 cannot be paid in Monopoly City notes, the smallest of which is M10k"),
+    ("pay alice 12345 bob", "M12.345k cannot be paid in Monopoly City notes, the smallest of which is M10k"),
+    ("trade alice bob give 50 get $20k", "M50 cannot be paid in Monopoly City notes, the smallest of which is M10k; "
+                                        "did you mean M50k?"),
+    ("bankrupt alice 99", "M99 cannot be paid in Monopoly City notes, the smallest of which is M10k"),
+])
+def test_an_amount_below_the_smallest_note_is_refused_as_a_slip(city: Game, line: str, expected: str) -> None:
+    """004:133 "any value from M10k upwards"; the money pack's smallest note is M10k (city.toml): "pay alice 50"
+    at a City table is a slip for 50k, never M50. Nothing is written."""
+    head = city.head
+    assert refused(city, line) == expected
+    assert city.head == head
+
+
+def test_a_bid_below_the_smallest_note_is_refused_and_whole_notes_are_taken(city: Game) -> None:
+    play(city, "auction fortune")
+    assert refused(city, "bid alice 12345") == ("M12.345k cannot be paid in Monopoly City notes, the smallest of "
+                                                "which is M10k")
+    assert play(city, "bid alice 10k", "sold")[0].summary == "Alice bids M10k"
+    assert play(city, "pay bob 20k", "collect carol 1.21m")[1].summary == "bank pays Carol M1.21m (collect)"
+
+
+def test_the_classic_board_takes_any_whole_dollar(new_game: NewGame) -> None:
+    assert play(new_game(), "pay alice 5")[0].summary == "Alice pays bank $5 (pay)"
+
+
 def test_the_summary_prints_m37_7m(city: Game) -> None:
     """004 prints money as M500k, M2m, M3.5m; a player's whole start is M37.7m (city.toml)."""
     assert play(city, "pay alice 37.7m")[0].summary == "Alice pays bank M37.7m (pay)"
@@ -165,10 +195,10 @@ def test_the_summary_prints_m37_7m(city: Game) -> None:
 
 @pytest.mark.parametrize(("word", "expected"), [
     ("2.0000005m", "amount '2.0000005m' is not a whole amount; write 500k, 2m or 3.5m"),
-    ("abc", "'abc' is not an amount; write a whole number like 50"),
-    ("1.5.5m", "'1.5.5m' is not an amount; write a whole number like 50"),
+    ("abc", "'abc' is not an amount; write a whole number like 500k"),
+    ("1.5.5m", "'1.5.5m' is not an amount; write a whole number like 500k"),
     ("-2m", "amount '-2m' is negative; amounts are positive whole numbers (pay goes the other way)"),
-    ("1.5", "amount '1.5' has a fraction; amounts are whole numbers like 50"),
+    ("1.5", "amount '1.5' has a fraction; amounts are whole numbers like 500k"),
     ("0k", "an amount of 0 moves nothing; write a positive whole number"),
 ])
 def test_amounts_that_are_not_whole_amounts_are_refused(city: Game, word: str, expected: str) -> None:
@@ -189,11 +219,15 @@ def test_decimal_amounts_are_exact_8_2m_is_8200000(city: Game) -> None:
 
 
 @pytest.mark.parametrize("amount", [1_999_999, 999_999, 37_699_999, 2_000_500, 10_001])
-def test_an_amount_that_is_not_round_prints_exactly(city: Game, amount: int) -> None:
+def test_an_amount_that_is_not_round_prints_exactly(new_game: NewGame, amount: int) -> None:
     """Issue 9 "Money": whole M in the ledger; the summary never rounds (M1,999,999 is not M2m): what it
-    prints reads back as the same amount."""
+    prints reads back as the same amount. Typed at a table of the shipped edition such an amount is refused (not
+    whole M10k notes); a game keeps the edition it started with, so one started before that rule takes it."""
     from banker.language import parse_amount
 
+    raw = copy.deepcopy(load_edition("city").raw)
+    del raw["rules"]["smallest_note"]
+    city = new_game(parse_edition(raw, "city", "city.toml without smallest_note"))
     summary = play(city, f"pay alice {amount}")[0].summary
     shown = summary.removeprefix("Alice pays bank ").removesuffix(" (pay)")
     assert shown != "M2m" and parse_amount(shown, "M") == amount

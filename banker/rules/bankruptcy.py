@@ -9,7 +9,7 @@ from ..errors import Refusal
 from ..events import BANK
 from ..state import GameState
 from .buildings import sale_value
-from .checks import auction_open, not_playing, refuse_if, same_player
+from .checks import auction_open, not_in_notes, not_playing, refuse_if, same_player
 from .deeds import interest, lift_cost
 from .holdings import holdings_on_bankruptcy
 from .money import legs, raisable_from
@@ -41,7 +41,7 @@ def bankrupt(state: GameState, cmd: c.Bankrupt) -> list[ev.Event]:
         refuse_if(not_playing(state, creditor))
     elif cmd.lift:
         raise Refusal("`lift` is for a player who receives mortgaged deeds; the bank takes them back unmortgaged")
-    refuse_if(solvent_refusal(state, player, creditor, cmd.debt))
+    refuse_if(not_in_notes(state, cmd.debt), solvent_refusal(state, player, creditor, cmd.debt))
     deeds = state.deeds_of(player)
     events: list[ev.Event] = []
     cash = state.cash(player)

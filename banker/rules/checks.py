@@ -23,6 +23,17 @@ def not_playing(state: GameState, player: str) -> str | None:
     return None
 
 
+def not_in_notes(state: GameState, amount: int) -> str | None:
+    """A typed amount the bank's notes cannot make: in Monopoly City, whose smallest note is M10k, "pay bob 50"
+    is a slip for 50k, and is refused rather than taken as M50."""
+    note = state.edition.smallest_note
+    if amount % note == 0:
+        return None
+    money, name = state.edition.money, state.edition.name
+    meant = f"; did you mean {money(amount * 1000)}?" if amount < note and amount * 1000 % note == 0 else ""
+    return f"{money(amount)} cannot be paid in {name} notes, the smallest of which is {money(note)}{meant}"
+
+
 def auction_open(state: GameState) -> str | None:
     if state.auction is not None:
         return (f"the auction for {state.auction.deed} is open; bid on it or close it with `sold` first")

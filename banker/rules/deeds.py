@@ -10,7 +10,7 @@ from ..errors import Refusal
 from ..events import BANK
 from ..state import GameState
 from .awards import awards
-from .checks import auction_open, not_owner, not_playing, refuse_if
+from .checks import auction_open, not_in_notes, not_owner, not_playing, refuse_if
 from .money import legs, pay
 from .rent import Charge, rent_charge
 from .shortage import BUILDINGS, building_bid_refusal, close_building_auction
@@ -103,6 +103,8 @@ def bid_refusal(state: GameState, player: str, amount: int) -> str | None:
             return (f"{money(amount)} does not beat {auction.high_bidder}'s {money(auction.high_bid)}; "
                     f"bid at least {money(least)}")
         return f"the opening bid is at least {money(least)}"
+    if reason := not_in_notes(state, amount):
+        return reason
     if amount > state.cash(player):
         return f"{player} has only {money(state.cash(player))} and bids are paid in cash; bid less"
     return building_bid_refusal(state, player)

@@ -10,7 +10,7 @@ from ..errors import Refusal
 from ..events import BANK, POT
 from ..state import HOTEL, SKYSCRAPER, GameState
 from .awards import award_refusal, awards
-from .checks import auction_open, not_playing, refuse_if, same_player
+from .checks import auction_open, not_in_notes, not_playing, refuse_if, same_player
 from .money import legs, pay
 from .rent import Charge, plural, rent_charge
 
@@ -21,7 +21,7 @@ def payment(state: GameState, cmd: c.Pay) -> list[ev.Event]:
     refuse_if(auction_open(state))
     if cmd.payer == cmd.payee:
         raise Refusal(f"{cmd.payer} cannot pay themselves; name someone else")
-    refuse_if(not_playing(state, cmd.payer), not_playing(state, cmd.payee))
+    refuse_if(not_playing(state, cmd.payer), not_playing(state, cmd.payee), not_in_notes(state, cmd.amount))
     if cmd.payer == POT and cmd.amount > state.cash(POT):
         raise Refusal(f"the pot holds only {state.edition.money(state.cash(POT))}; take at most that")
     leg = pay(state, cmd.payer, cmd.payee, cmd.amount, f"paying {cmd.payee}")

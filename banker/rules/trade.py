@@ -9,7 +9,7 @@ from .. import events as ev
 from ..errors import Refusal
 from ..events import BANK
 from ..state import GameState
-from .checks import auction_open, not_owner, not_playing, refuse_if, same_player
+from .checks import auction_open, not_in_notes, not_owner, not_playing, refuse_if, same_player
 from .deeds import interest, interest_charge, lift_charge, lift_cost
 from .money import legs, short_of_cash
 
@@ -90,7 +90,7 @@ def trade(state: GameState, cmd: c.Trade) -> list[ev.Event]:
         refuse_if(tradable_refusal(state, first, deed))
     for deed in cmd.gets.deeds:
         refuse_if(tradable_refusal(state, second, deed))
-    refuse_if(loan_refusal(state, cmd))
+    refuse_if(not_in_notes(state, cmd.gives.cash), not_in_notes(state, cmd.gets.cash), loan_refusal(state, cmd))
     first_cards = _cards(state, first, cmd.gives.jail_cards)
     second_cards = _cards(state, second, cmd.gets.jail_cards)
     refuse_if(holdings_refusal(state, first, second, cmd.gives.holdings),
