@@ -12,12 +12,16 @@ import shlex
 from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from . import commands as c
 from .errors import Refusal
 from .events import BANK, POT
 from .names import match, squash
 from .state import GameState
+
+if TYPE_CHECKING:
+    from editions import Edition
 
 MAX_AMOUNT = 1_000_000_000
 SPEED_DIE_MOST = 15  # two white dice and the speed die's 3 (its Bus and Mr. Monopoly count 0)
@@ -117,6 +121,22 @@ def parse_amount(word: str, currency: str = "$", example: str = "50") -> int:
     return amount
 
 
+def amount_example(edition: Edition) -> str:
+    """The amount a refusal shows as one to write at this table."""
+    return "500k" if edition.money_style == "millions" else "50"
+
+
+def read_amount(word: str, state: GameState) -> int:
+    """An amount typed into a screen's box at this table: read as a line's amount is, and refused there when the
+    edition's notes cannot make it (the rules refuse it too; the box says so before it closes)."""
+    from .rules.checks import not_in_notes
+
+    amount = parse_amount(word, state.edition.currency, amount_example(state.edition))
+    if reason := not_in_notes(state, amount):
+        raise Refusal(reason)
+    return amount
+
+
 SCALES = {"k": 1000, "K": 1000, "m": 1_000_000, "M": 1_000_000}
 
 
@@ -187,7 +207,7 @@ class Parser:
         return match(word, self.edition.deed_names, "deed")
 
     def amount(self, word: str) -> int:
-        return parse_amount(word, self.edition.currency, "500k" if self.edition.money_style == "millions" else "50")
+        return parse_amount(word, self.edition.currency, amount_example(self.edition))
 
     def parse(self, line: str) -> c.Command:
         if len(line) > MAX_LINE:

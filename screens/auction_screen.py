@@ -18,7 +18,7 @@ from textual.widgets import Digits, Footer, Label, Static
 from banker import events as ev
 from banker.errors import Refusal
 from banker.game import Game, Outcome
-from banker.language import parse_amount
+from banker.language import read_amount
 from banker.rules.deeds import bid_refusal, least_bid
 from screens.timing import Stop, timing
 
@@ -265,7 +265,7 @@ class AuctionScreen(ModalScreen[Outcome | None]):
         if self.selected is None:
             return
         try:
-            amount = parse_amount(text, self.game.state.edition.currency)
+            amount = read_amount(text, self.game.state)
         except Refusal as refusal:
             self._say(str(refusal), error=True)
             return

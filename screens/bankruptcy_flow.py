@@ -13,7 +13,7 @@ from banker import commands as c
 from banker.errors import Refusal
 from banker.events import BANK
 from banker.game import Game
-from banker.language import parse_amount
+from banker.language import read_amount
 from banker.rules.bankruptcy import mortgages_passing, solvent_refusal
 from screens.amount_screen import AmountScreen
 from screens.choice_screen import Choice, ChoiceScreen
@@ -24,7 +24,7 @@ def debt_reader(game: Game, player: str, creditor: str) -> Callable[[str], int]:
     state = game.state
 
     def read(word: str) -> int:
-        debt = parse_amount(word, state.edition.currency)
+        debt = read_amount(word, state)
         if reason := solvent_refusal(state, player, creditor, debt):
             raise Refusal(reason)
         return debt

@@ -8,6 +8,7 @@ gets the raise-money screen instead of a bare refusal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +40,7 @@ from banker.landing import (
     top_level,
     unowned_deeds,
 )
-from banker.language import uses_speed_die
+from banker.language import read_amount, uses_speed_die
 from banker.rules.buildings import (
     build_refusal,
     building_sale_value,
@@ -262,6 +263,11 @@ class TableFlows:
 
     # -- money between accounts ------------------------------------------------------
 
+    def amount_reader(self) -> Callable[[str], int]:
+        """Reads the amount box at this table (its money, and City's whole notes: refused in the box)."""
+        state = self.game.state
+        return lambda word: read_amount(word, state)
+
     @work(exclusive=True)
     async def action_pay(self) -> None:
         payer = await self.pick_player("Who pays?", accounts=True)
@@ -270,7 +276,7 @@ class TableFlows:
         payee = await self.pick_player(f"{payer} pays whom?", accounts=True, exclude=payer, highlight=BANK)
         if payee is None:
             return
-        amount = await self.ask(AmountScreen(f"How much does {payer} pay {payee}?"))
+        amount = await self.ask(AmountScreen(f"How much does {payer} pay {payee}?", read=self.amount_reader()))
         if amount is not None:
             await self.pay(c.Pay(payer, payee, amount, "pay"))
 
@@ -282,7 +288,7 @@ class TableFlows:
         payer = await self.pick_player(f"{payee} collects from?", accounts=True, exclude=payee, highlight=BANK)
         if payer is None:
             return
-        amount = await self.ask(AmountScreen(f"How much does {payee} collect from {payer}?"))
+        amount = await self.ask(AmountScreen(f"How much does {payee} collect from {payer}?", read=self.amount_reader()))
         if amount is not None:
             await self.pay(c.Pay(payer, payee, amount, "collect"))
 

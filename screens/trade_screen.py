@@ -29,7 +29,7 @@ from textual.widgets import (
 
 from banker.errors import Refusal
 from banker.game import Game, Outcome
-from banker.language import parse_amount
+from banker.language import read_amount
 from banker.rules.money import short_of_cash
 from banker.rules.trade import holdings_refusal, mortgage_fee, tradable_refusal
 from editions import Edition
@@ -199,7 +199,7 @@ class TradeScreen(ModalScreen[Outcome | None]):
         offer = Offer(self._player(side))
         text = self.query_one(f"#trade-cash-{side}", Input).value.strip()
         if text:
-            offer.cash = parse_amount(text, self.game.state.edition.currency)
+            offer.cash = read_amount(text, self.game.state)
         for value in self.query_one(f"#trade-items-{side}", SelectionList).selected:
             kind, _, rest = value.partition(":")
             if kind == "deed":

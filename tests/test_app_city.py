@@ -509,3 +509,25 @@ async def test_the_rulebook_rent_example_is_on_the_board(tmp_path: Path) -> None
         await keys(pilot, "1")
     with on_disk(path) as game:
         assert game.state.cash("Bob") == 37_700_000 - 7_000_000
+
+
+@pytest.mark.asyncio
+async def test_the_amount_box_refuses_a_sum_below_the_smallest_note_before_it_closes(tmp_path: Path) -> None:
+    """The money pack's smallest note is M10k (city.toml): 50 typed into Pay's box is a slip for 50k, said in the
+    box, which stays open for the right amount; nothing is written until it is."""
+    path = game_file(tmp_path)
+    app, _ = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "p", "enter", "enter")  # Alice pays the bank
+        await pilot.press("5", "0", "enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "AmountScreen"
+        assert text_of(app, "#amount-error") == ("M50 cannot be paid in Monopoly City notes, the smallest of which "
+                                                 "is M10k; did you mean M50k?")
+        with on_disk(path) as stored:
+            assert stored.head[0] == 1, "the slip wrote nothing"
+        await pilot.press("k", "enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ != "AmountScreen"
+    with on_disk(path) as stored:
+        assert stored.records[-1].type == "CashPaid" and stored.state.cash("Alice") == 37_700_000 - 50_000
