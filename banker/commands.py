@@ -67,6 +67,7 @@ class Pay(Command):
 @frozen
 class Salary(Command):
     player: str
+    by_token: bool = False
 
 
 @frozen
@@ -337,6 +338,13 @@ class Roll(Command):
     dice: tuple[int, int]
     speed: str = ""
     choice: str = ""
+
+
+@frozen
+class Settle(Command):
+    """Pay every debt waiting on the player, in the order they fell due (all or nothing)."""
+
+    player: str
 
 
 @frozen

@@ -16,6 +16,11 @@ DECKS = {"chance": "Chance", "community_chest": "Community Chest"}
 AWARDED_FOR = {"rent": "for paying rent", "tax": "for paying a tax or bill", "jail": "for going to jail"}
 
 
+AWAITED = {"buy-or-auction": "buy or auction", "card": "the card drawn", "choice": "a choice",
+           "move": "the move", "speed-die": "the speed die's move",
+           "jail-send": "Mr. Monopoly to send a player to jail", "trap": "Mr. Monopoly's trap"}
+
+
 def _level(level: int) -> str:
     if level == SKYSCRAPER:
         return "a skyscraper"
@@ -152,6 +157,15 @@ def describe(event: ev.Event, money: Callable[[int], str], edition: Edition | No
             return f"{e.player} rolls again (doubles)" if e.doubles else f"{e.player}'s roll"
         case ev.JailRollFailed():
             return f"{e.player} stays in jail (no doubles)"
+        case ev.DecisionAwaited():
+            return f"{e.player} on {e.space}: waits for {AWAITED.get(e.kind, e.kind)}"
+        case ev.LandingNoted():
+            return f"{e.player} on {e.space}: {e.note}"
+        case ev.DebtRecorded():
+            return (f"{e.player} owes {e.creditor} {money(e.amount)} ({e.why}) and has not the cash: "
+                    f"a debt until settled")
+        case ev.DebtSettled():
+            return f"{e.player} settles the debt of {money(e.amount)} to {e.creditor} ({e.why})"
         case ev.ActionUndone():
             return f"undo of action {e.action}: {e.summary}"
         case ev.ActionRedone():

@@ -487,7 +487,10 @@ class ClockStarted(Event):
 
 @frozen
 class JailEntered(Event):
+    """`keeps_turn`: sent by Mr. Monopoly, the player keeps their next turn, the first jail roll (001:338)."""
+
     player: str
+    keeps_turn: bool = False
 
 
 @frozen
@@ -563,6 +566,48 @@ class JailRollFailed(Event):
     """A roll in jail without doubles: the third one pays the fine and moves (003)."""
 
     player: str
+
+
+# -- what the table waits for before the next roll ---------------------------
+
+
+@frozen
+class DecisionAwaited(Event):
+    """A landing left a decision to the table (see `state.Wait`); the event that makes it settles it (fold)."""
+
+    player: str
+    kind: str
+    space: str
+    detail: str = ""
+
+
+@frozen
+class LandingNoted(Event):
+    """A landing where nothing is due or to decide, said in the roll's line ("Ann's own Boardwalk: nothing to pay")."""
+
+    player: str
+    space: str
+    note: str
+
+
+@frozen
+class DebtRecorded(Event):
+    """A payment the player could not make from cash, its amount fixed now; nobody is overdrawn (no legs)."""
+
+    player: str
+    creditor: str
+    amount: int
+    why: str
+
+
+@frozen
+class DebtSettled(Event):
+    """A recorded debt paid in full (`settle`): its one money leg."""
+
+    player: str
+    creditor: str
+    amount: int
+    why: str
 
 
 # -- corrections ------------------------------------------------------------

@@ -14,7 +14,7 @@ from dataclasses import fields, replace
 from editions import Edition, parse_edition
 
 from . import events as ev
-from .state import Auction, Clock, GameState, Holding, Spin, Tokens, pieces
+from .state import Auction, Clock, Debt, GameState, Holding, Spin, Tokens, Wait, pieces
 
 
 class FoldError(ValueError):
@@ -202,14 +202,16 @@ def _sold(state: GameState, e: ev.BuildingsSold) -> None:
 
 
 def _jail_entered(state: GameState, e: ev.JailEntered) -> None:
-    _to_jail(state, e.player)
+    _to_jail(state, e.player, e.keeps_turn)
 
 
-def _to_jail(state: GameState, player: str) -> None:
+def _to_jail(state: GameState, player: str, keeps_turn: bool = False) -> None:
     state.in_jail.add(player)
     if state.tokens is not None:  # 003: "move your token to the Jail space ... your turn ends"
         tokens = _token_at(state, player, jail_index(state))
-        if state.whose_roll == player:
+        if state.whose_roll == player and keeps_turn:  # 001: sent by Mr. Monopoly, the next turn is a jail roll
+            tokens = replace(tokens, doubles=0, anywhere="")
+        elif state.whose_roll == player:
             tokens = replace(tokens, roll=state.next_player(player), doubles=0, anywhere="")
         elif tokens.anywhere == player:  # jail ends a triples move to any space too (it waits for no one)
             tokens = replace(tokens, anywhere="")
@@ -387,6 +389,69 @@ def _jail_roll_failed(state: GameState, e: ev.JailRollFailed) -> None:
     state.tokens = _jail_rolls(state, e.player, tokens.jail_rolls[state.players.index(e.player)] + 1)
 
 
+def _decision_awaited(state: GameState, e: ev.DecisionAwaited) -> None:
+    state.waiting = (*state.waiting, Wait(e.player, e.kind, e.space, e.detail))
+
+
+def _debt_recorded(state: GameState, e: ev.DebtRecorded) -> None:
+    state.debts = (*state.debts, Debt(e.player, e.creditor, e.amount, e.why))
+
+
+def _debt_settled(state: GameState, e: ev.DebtSettled) -> None:
+    debt = Debt(e.player, e.creditor, e.amount, e.why)
+    if debt not in state.debts:
+        raise FoldError(f"{e.player} has no debt of {e.amount} to {e.creditor} to settle")
+    at = state.debts.index(debt)
+    state.debts = state.debts[:at] + state.debts[at + 1:]
+
+
+def settles(wait: Wait, e: ev.Event) -> bool:
+    """Whether this event is the decision a wait was for (the fold drops the wait; no event says it twice)."""
+    kind, player = wait.kind, wait.player
+    match e:
+        case ev.PlayerWentBankrupt():
+            return e.player == player
+        case ev.DeedBought() | ev.AuctionClosed():
+            return kind == "buy-or-auction" and e.deed == wait.space or (
+                kind == "choice" and wait.detail == "auction-space" and type(e) is ev.AuctionClosed)
+        case ev.CardDrawn():
+            return kind == "card" and e.player == player and e.deck == wait.detail
+        case ev.TokenMoved():
+            moved = e.player == player and e.how != "correction"
+            return moved and (kind == "move" or kind == "choice" and wait.detail == "auction-space"
+                              or kind == "speed-die" and e.how.startswith("speed die"))
+        case ev.JailEntered():
+            return e.player == player and kind == "speed-die" or (kind == "jail-send" and e.player != player)
+        case ev.HoldingMoved():
+            if kind != "choice":
+                return False
+            if wait.detail == "steal":  # Free Parking (001): a coin taken from another player, to him or the bank
+                return e.giver not in (ev.BANK, ev.OUT, player)
+            return wait.detail in ("gift", "bus-ticket") and e.receiver == player
+        case ev.CashPaid():  # the Birthday Gift's cash (000)
+            return kind == "choice" and wait.detail == "gift" and e.memo == "birthday gift" and any(
+                t.payee == player for t in e.transfers)
+        case ev.RentPaid():
+            return kind == "choice" and e.deed == wait.space and e.payer == player
+        case ev.RentDodged():
+            return kind == "choice" and e.deed == wait.space and e.player == player
+        case ev.RentReversed():
+            return kind == "choice" and e.deed == wait.space and e.mr_monopoly == player
+        case ev.PlayerTrapped():
+            return kind == "trap" and e.mr_monopoly == player
+        case ev.LandingNoted():  # the speed die's move found nowhere to go: it stays
+            return kind == "speed-die" and e.player == player and e.note.startswith("speed die")
+    return False
+
+
+def _settle_waits(state: GameState, e: ev.Event) -> None:
+    kept = tuple(w for w in state.waiting if not settles(w, e))
+    if len(kept) != len(state.waiting):
+        state.waiting = kept
+    if type(e) is ev.PlayerWentBankrupt and state.debts:  # a bankruptcy ends the debts it was declared for
+        state.debts = tuple(d for d in state.debts if d.player != e.player)
+
+
 def _money_only(state: GameState, e: ev.Event) -> None:
     """Events whose whole effect is their transfers."""
 
@@ -440,6 +505,10 @@ APPLY: dict[type[ev.Event], Callable[[GameState, ev.Event], None]] = {
     ev.JailLeft: _jail_left,
     ev.JailCardHandedOver: _jail_card_handed,
     ev.JailCardReturned: _jail_card_returned,
+    ev.DecisionAwaited: _decision_awaited,
+    ev.LandingNoted: _money_only,
+    ev.DebtRecorded: _debt_recorded,
+    ev.DebtSettled: _debt_settled,
 }
 _NOTHING, _DEEDS = frozenset[str](), frozenset({"deeds"})
 # The parts of the state each event's handler changes in place, besides the accounts its money legs move (a part it
@@ -451,6 +520,7 @@ CHANGES: dict[type[ev.Event], frozenset[str]] = {
     ev.FinalRoundPlayed: _NOTHING, ev.HoldingMoved: frozenset({"held"}), ev.DeedBought: _DEEDS,
     ev.DeedMortgaged: _DEEDS, ev.MortgageLifted: _DEEDS, ev.DeedHandedOver: _DEEDS, ev.DeedReturnedToBank: _DEEDS,
     ev.DepotBuilt: frozenset({"deeds", "supply"}), ev.DepotSold: frozenset({"deeds", "supply"}),
+    ev.DecisionAwaited: _NOTHING, ev.DebtRecorded: _NOTHING, ev.DebtSettled: _NOTHING,
 }
 
 
@@ -473,6 +543,8 @@ def apply_in_place(state: GameState, event: ev.Event) -> None:
     _move_money(state, event.transfers)
     try:
         handler(state, event)
+        if state.waiting or state.debts:
+            _settle_waits(state, event)
     except (KeyError, ValueError) as error:
         if isinstance(error, FoldError):
             raise

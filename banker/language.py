@@ -90,6 +90,7 @@ USAGE: dict[str, str] = {
     "clock": "clock <minutes>|off  (a timed game: start or restart the game clock, e.g. clock 60)",
     "roll": "roll <player> <die> <die> [1|2|3|bus|mr] [ticket|<die>]  (a game that follows the tokens)",
     "move": "move <player> <space> [back|fix]  (a card, a bus ticket, triples; fix = a correction, no money)",
+    "settle": "settle <player>  (pay every debt waiting on the player, once the cash is raised)",
     "undo": "undo",
     "redo": "redo",
 }
@@ -594,6 +595,10 @@ class Parser:
             raise Refusal(f"{args[2]!r}: end the line with `back` (a card sends the token back) or `fix` "
                           "(a correction, no money), or nothing")
         return c.MoveToken(self.player(args[0]), space_at(self.state, args[1]).position, how)
+
+    def _settle(self, args: list[str]) -> c.Command:
+        self._need("settle", args, 1, 1)
+        return c.Settle(self.player(args[0]))
 
     def _undo(self, args: list[str]) -> c.Command:
         self._need("undo", args, 0, 0)

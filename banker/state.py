@@ -102,6 +102,32 @@ class Tokens:
     anywhere: str = ""  # a player whose triples let them move to any space (000, 002)
 
 
+@dataclass(frozen=True)
+class Wait:
+    """Something a landing (or a card, a ride, the speed die) left for the table to decide before the next roll.
+
+    `kind`: buy-or-auction, card, choice, move, speed-die, jail-send or trap (a debt is a `Debt`); `detail` says
+    which card deck, which choice (tax, gift, auction-space, utility, rent-dodge, steal, bus-ticket), which move
+    (ride) or which speed-die face (mr, bus).
+    """
+
+    player: str
+    kind: str
+    space: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Debt:
+    """A payment fixed when it fell due that the player could not make from cash: paid by `settle`, or ended by a
+    bankruptcy. Nobody is overdrawn meanwhile."""
+
+    player: str
+    creditor: str  # a player, or "bank"
+    amount: int
+    why: str
+
+
 @dataclass
 class Auction:
     deed: str
@@ -129,6 +155,8 @@ class GameState:
     spin: Spin | None = None  # Monopoly City: the latest Build press and what is left of it
     clock: Clock | None = None  # a timed game's clock (Monopoly City), its start in the ledger
     tokens: Tokens | None = None  # only in a game that follows the tokens (`--follow-tokens`)
+    waiting: tuple[Wait, ...] = ()  # what must be decided before the next roll (a game that follows the tokens)
+    debts: tuple[Debt, ...] = ()  # payments due that cash could not cover, each fixed when it fell due
 
     @classmethod
     def new(cls, edition: Edition, players: tuple[str, ...], house_rules: frozenset[str]) -> GameState:
@@ -295,6 +323,9 @@ class GameState:
             "parking_pot": self.accounts[POT],
             "auction": auction,
         }
+        from .waits import waiting_json
+
+        body["waiting"] = waiting_json(self)
         if self.tokens is not None:
             for row, position in zip(players, self.tokens.positions, strict=True):
                 row["position"] = position

@@ -12,7 +12,7 @@ from typing import Any
 from .. import commands as c
 from ..events import Event
 from ..state import GameState
-from . import bankruptcy, buildings, city, deeds, mega, shortage, sore_losers, table, tokens, trade
+from . import bankruptcy, buildings, city, debts, deeds, mega, shortage, sore_losers, table, tokens, trade
 from .buildings import completed_built_groups
 
 DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
@@ -62,11 +62,15 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.StartClock: city.start_clock,
     c.Roll: tokens.roll,
     c.MoveToken: tokens.move_token,
+    c.Settle: debts.settle,
 }
 
 
 def decide(state: GameState, command: c.Command) -> list[Event]:
-    return DECIDERS[type(command)](state, command)
+    events = DECIDERS[type(command)](state, command)
+    if state.waiting and any(w.kind == "speed-die" for w in state.waiting):  # 002:14: its move, once free to go
+        return tokens.follow_speed_die(state, events)
+    return events
 
 
 def notices(before: GameState, after: GameState) -> list[str]:

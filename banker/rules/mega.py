@@ -7,6 +7,7 @@ from .. import events as ev
 from ..errors import Refusal
 from ..events import BANK
 from ..state import GameState
+from ..waits import first_waiting
 from .buildings import no_houses_refusal, restocked
 from .checks import auction_open, not_owner, not_playing, refuse_if
 from .holdings import from_bank, kind_named, out_of_play
@@ -60,7 +61,12 @@ def ride(state: GameState, cmd: c.Ride) -> list[ev.Event]:
         return [out_of_play(state, TICKET, cmd.player, "ridden")]
     if state.whose_roll != cmd.player:  # a game that follows the tokens: the ticket is the player's roll
         raise Refusal(f"it is {state.whose_roll}'s roll; {cmd.player} rides the bus instead of rolling, on their turn")
-    return [out_of_play(state, TICKET, cmd.player, "ridden"), ev.RollPassed(state.next_player(cmd.player))]
+    if waiting := first_waiting(state):
+        raise Refusal(f"a ride is the player's roll, and the table waits before the next roll: {waiting}")
+    space = state.edition.spaces[state.position(cmd.player)].name
+    # 000:80 the move itself comes next, forward on the same side of the board: `move <player> <space>`
+    return [out_of_play(state, TICKET, cmd.player, "ridden"), ev.DecisionAwaited(cmd.player, "move", space, "ride"),
+            ev.RollPassed(state.next_player(cmd.player))]
 
 
 def birthday_gift(state: GameState, cmd: c.BirthdayGift) -> list[ev.Event]:

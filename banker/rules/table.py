@@ -11,6 +11,7 @@ from ..events import BANK, POT
 from ..state import HOTEL, SKYSCRAPER, GameState
 from .awards import award_refusal, awards
 from .checks import auction_open, not_in_notes, not_playing, refuse_if, same_player
+from .debts import record_or_pay
 from .money import legs, pay
 from .rent import Charge, plural, rent_charge
 
@@ -88,28 +89,45 @@ def jail_card_holder(state: GameState, deck: str) -> str | None:
 
 
 def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
+    """A card's money, fixed when it is drawn: what the player cannot pay from cash is recorded as a debt (a
+    repairs card on the buildings held at the draw), and GO's salary comes before the rent a card moves to."""
     refuse_if(auction_open(state), not_playing(state, cmd.player))
     card = next(k for k in state.edition.cards if k.deck == cmd.deck and k.key == cmd.key)
     player, fees = cmd.player, state.fee_account
     transfers: list[ev.Transfer] = []
+    debts: list[ev.Event] = []
     bases: list[str] = []
     why = f"the card \"{card.title}\""
+    moves_on = card.effect in {"advance", "advance_nearest"} and not card.amount
+    if cmd.passed_go and moves_on:  # GO is passed on the way: paid before the rent at the end of the move
+        transfers += [ev.Transfer(BANK, player, state.edition.go_salary), stadium_bonus(state, player)]
+        bases.append(": ".join(filter(None, ("passed GO", salary_basis(state, player)))))
+    elif cmd.passed_go:
+        raise Refusal(f"{why} does not pass GO; leave out `go`")
+
+    def owe(payer: str, payee: str, amount: int) -> None:
+        paid = record_or_pay(state, payer, payee, amount, why)
+        (transfers if isinstance(paid, ev.Transfer) else debts).append(paid)  # type: ignore[arg-type]
+
     if card.effect == "collect":
         transfers.append(ev.Transfer(BANK, player, card.amount))
     elif card.effect == "pay":
-        transfers.append(pay(state, player, fees, card.amount, why))
+        owe(player, fees, card.amount)
     elif card.effect == "pay_each_player":
         others = [p for p in state.active_players if p != player]
-        refuse_if(_short(state, player, card.amount * len(others), why))
-        transfers += [ev.Transfer(player, p, card.amount) for p in others]
+        if card.amount * len(others) <= state.cash(player):
+            transfers += [ev.Transfer(player, p, card.amount) for p in others]
+        else:
+            debts += [ev.DebtRecorded(player, p, card.amount, why) for p in others]
     elif card.effect == "collect_each_player":
         others = [p for p in state.active_players if p != player]
-        transfers += [pay(state, p, player, card.amount, why) for p in others]
+        for other in others:
+            owe(other, player, card.amount)
     elif card.effect == "repairs":
         repairs = repairs_charge(state, player, card)
         bases.append(repairs.basis)
         if repairs.amount:
-            transfers.append(pay(state, player, fees, repairs.amount, why))
+            owe(player, fees, repairs.amount)
     elif card.effect == "jail_free":
         holder = jail_card_holder(state, card.deck)
         if holder:
@@ -126,14 +144,13 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
             transfers.append(stadium_bonus(state, player))
             bases.append(salary_basis(state, player, card.amount))
     elif card.effect == "advance_nearest":
-        rent, rent_basis = _nearest_rent(state, cmd, card.kind, card.rent_multiplier, card.dice_multiplier, why)
+        paying = state.copy(parts=())  # the rent is paid with the salary of the GO just passed
+        for leg in transfers:
+            paying.accounts[leg.payee] += leg.amount
+            paying.accounts[leg.payer] -= leg.amount
+        rent, rent_basis = _nearest_rent(paying, cmd, card.kind, card.rent_multiplier, card.dice_multiplier, why)
         transfers += rent
         bases.append(rent_basis)
-    if cmd.passed_go and not card.amount and card.effect in {"advance", "advance_nearest"}:
-        transfers += [ev.Transfer(BANK, player, state.edition.go_salary), stadium_bonus(state, player)]
-        bases.append(": ".join(filter(None, ("passed GO", salary_basis(state, player)))))
-    elif cmd.passed_go:
-        raise Refusal(f"{why} does not pass GO; leave out `go`")
     if cmd.deed and card.effect != "advance_nearest":
         raise Refusal(f"{why} does not take a deed; leave out {cmd.deed!r}")
     earned: list[ev.Event] = []
@@ -145,7 +162,7 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
         if award_refusal(state, key, player) is None:
             earned.append(ev.HoldingMoved(key, BANK, player, 1, "the card says so"))
     return [ev.CardDrawn(player, card.deck, card.key, card.title, cmd.passed_go, cmd.deed,
-                         "; ".join(filter(None, bases)), transfers=legs(*transfers)), *earned]
+                         "; ".join(filter(None, bases)), transfers=legs(*transfers)), *debts, *earned]
 
 
 def repairs_cost(state: GameState, player: str, card: Card) -> int:
@@ -211,7 +228,7 @@ def go_to_jail(state: GameState, cmd: c.GoToJail) -> list[ev.Event]:
                       f"jail {cmd.player} <player>")
     if player in state.in_jail:
         raise Refusal(f"{player} is already in jail")
-    return [ev.JailEntered(player), *awards(state, "jail", player)]
+    return [ev.JailEntered(player, keeps_turn=bool(cmd.instead)), *awards(state, "jail", player)]
 
 
 def _in_jail(state: GameState, player: str) -> str | None:

@@ -10,7 +10,10 @@ from __future__ import annotations
 from .. import commands as c
 from .. import events as ev
 from ..errors import Refusal
+from ..events import BANK
 from ..state import GameState
+from ..waits import DECKS, first_waiting
+from .arrival import arrive, awaits
 from .checks import auction_open, not_playing, refuse_if
 
 SPEED_FACES = ("1", "2", "3", "bus", "mr")
@@ -37,27 +40,69 @@ class _Action:
         self.events += events
 
     def do(self, command: c.Command) -> None:
-        from . import decide
+        from .deciding import DECIDERS  # the rule itself: an inner command never runs the after-action steps
 
-        self.add(*decide(self.state, command))
+        self.add(*DECIDERS[type(command)](self.state, command))
 
 
-def _advance(act: _Action, player: str, steps: int, how: str) -> None:
-    """Forward `steps` spaces: GO's salary when passed or landed on, jail from Go To Jail."""
+def all_owned(state: GameState) -> bool:
+    return all(h.owner != BANK for h in state.deeds.values())
+
+
+def _stops_at_go(state: GameState) -> bool:
+    """001:111 "When you reach GO, stop there even if you have moves left", once every property is owned."""
+    return state.edition.final_rent_round and all_owned(state)
+
+
+def advance(act: _Action, player: str, steps: int, how: str, dice: int | None) -> None:
+    """Forward `steps` spaces: GO's salary when passed or landed on, then the space reached is settled
+    (`arrival`). A move that ends on Go To Jail pays no GO on the way (003:114)."""
     spaces = act.state.edition.spaces
     start = act.state.position(player)
     end = (start + steps) % len(spaces)
     passed = start + steps >= len(spaces)
+    if passed and _stops_at_go(act.state):
+        end = 0
+    if spaces[end].type == "go_to_jail":
+        passed = False
+    if player == act.state.mr_monopoly and act.state.trapped:  # his token moves off: theirs is free (001:33)
+        act.add(*(ev.PlayerReleased(p) for p in sorted(act.state.trapped)))
     act.add(ev.TokenMoved(player, end, spaces[end].name, how, passed))
     if passed:
-        act.do(c.Salary(player))
-    _landed(act, player, end)
+        act.do(c.Salary(player, by_token=True))
+    _landed(act, player, end, dice)
 
 
-def _landed(act: _Action, player: str, position: int) -> None:
-    """003: "If you land on this space, you must move your token to the Jail space immediately"."""
-    if act.state.edition.spaces[position].type == "go_to_jail" and player != act.state.mr_monopoly:
-        act.do(c.GoToJail(player))  # Mr. Monopoly (001) sends another player instead: `jail <him> <player>`
+def _landed(act: _Action, player: str, position: int, dice: int | None) -> None:
+    """003: "If you land on this space, you must move your token to the Jail space immediately"; any other space
+    is settled as far as the ledger can (rules.arrival), and what needs a decision waits."""
+    if act.state.edition.spaces[position].type == "go_to_jail":
+        if player != act.state.mr_monopoly:
+            act.do(c.GoToJail(player))
+        else:  # Mr. Monopoly (001) sends another player instead: `jail <him> <player>`
+            awaits(act, player, "jail-send")
+        return
+    if (steps := arrive(act, player, dice)) is not None:  # the Auction space once every deed is owned (000)
+        advance(act, player, steps, "the Auction space", None)
+
+
+def pass_roll(act: _Action, player: str) -> None:
+    """The roll goes to the next player. A trapped player loses that turn and is free after it (001:180, 001:33);
+    once every property is owned, a player home on GO waits there for the others (001:111)."""
+    state = act.state
+    after = state.next_player(player)
+    for _ in state.players:
+        if after in state.trapped:
+            act.add(ev.PlayerReleased(after))
+        elif not (_stops_at_go(state) and state.position(after) == 0 and after != player):
+            break
+        after = state.next_player(after)
+    act.add(ev.RollPassed(after))
+
+
+def _throw(cmd: c.Roll) -> int:
+    """The dice a utility's rent is counted on: all three dice, the Bus and Mr. Monopoly counting zero (002:24)."""
+    return sum(cmd.dice) + (int(cmd.speed) if cmd.speed in ("1", "2", "3") else 0)
 
 
 def _speed_die_refusal(state: GameState, cmd: c.Roll) -> str | None:
@@ -87,14 +132,18 @@ def _speed_die_refusal(state: GameState, cmd: c.Roll) -> str | None:
 
 
 def roll_refusal(state: GameState, cmd: c.Roll) -> str | None:
-    """Why this roll cannot be taken now: not following, out of turn, trapped, a triple's move pending."""
+    """Why this roll cannot be taken now: not following, out of turn, trapped, something the table waits for."""
     if reason := following_refusal(state) or auction_open(state) or not_playing(state, cmd.player):
         return reason
     assert state.tokens is not None
+    if waiting := first_waiting(state):
+        return f"the table waits before the next roll: {waiting}"
     if state.tokens.anywhere:
         who = state.tokens.anywhere
         return f"{who} rolled triples and moves to any space first: move {who} <space>"
     who = state.whose_roll
+    if _stops_at_go(state) and all(state.position(p) == 0 for p in state.active_players):
+        return "every property is owned and every token is home on GO: play the final rent round with `final`"
     if cmd.player != who:
         return f"it is {who}'s roll, not {cmd.player}'s: roll {who} <die> <die> (or `move` to put a token right)"
     if cmd.player in state.trapped:
@@ -115,24 +164,27 @@ def roll(state: GameState, cmd: c.Roll) -> list[ev.Event]:
         act.add(ev.RollPassed(state.next_player(player), anywhere=player))
         return act.events
     assert state.tokens is not None
-    if doubles and state.tokens.doubles == 2:  # 003: "doubles 3 times on the same turn ... Go to Jail"
-        if player != state.mr_monopoly:  # Mr. Monopoly (001) sends another player instead: `jail <him> <player>`
-            act.do(c.GoToJail(player))
+    mr = player == state.mr_monopoly
+    if doubles and state.tokens.doubles == 2 and not mr:  # 003: "doubles 3 times on the same turn ... Go to Jail"
+        act.do(c.GoToJail(player))  # (001:230: Mr. Monopoly does not go to jail: he moves and rolls again)
         if act.state.whose_roll == player:
-            act.add(ev.RollPassed(state.next_player(player)))
+            pass_roll(act, player)
         return act.events
     steps = first + second + (int(speed) if speed in ("1", "2", "3") else 0)
     if speed == "bus" and cmd.choice.isdigit():  # 002: "move the value of one or both of the white dice"
         steps = int(cmd.choice)
-    _advance(act, player, steps, f"rolled {steps}")
-    if player not in act.state.in_jail:
-        _speed_move(act, player, speed, cmd.choice)
+    advance(act, player, steps, f"rolled {steps}", _throw(cmd))
+    if player not in act.state.in_jail and speed in ("mr", "bus"):
+        if speed == "bus" and cmd.choice == "ticket":  # 000:58: a ticket instead of moving on
+            act.do(c.TakeTicket(player))
+        elif speed == "mr" or "bus_ticket" in state.edition.holdings:
+            _speed_die(act, player, speed, _throw(cmd))
     if player in act.state.in_jail or act.state.whose_roll != player:
         return act.events
     if doubles:
         act.add(ev.RollPassed(player, state.tokens.doubles + 1))  # 003: "roll the dice again"
     else:
-        act.add(ev.RollPassed(state.next_player(player)))
+        pass_roll(act, player)
     return act.events
 
 
@@ -146,31 +198,72 @@ def _roll_in_jail(act: _Action, player: str, total: int, doubles: bool) -> None:
     elif failed >= 2:
         act.do(c.Bail(player))
     else:
-        act.add(ev.JailRollFailed(player), ev.RollPassed(state.next_player(player)))
+        act.add(ev.JailRollFailed(player))
+        pass_roll(act, player)
         return
-    _advance(act, player, total, f"rolled {total}")
+    advance(act, player, total, f"rolled {total}", total)
     if act.state.whose_roll == player:
-        act.add(ev.RollPassed(state.next_player(player)))
+        pass_roll(act, player)
 
 
-def _speed_move(act: _Action, player: str, speed: str, choice: str) -> None:
-    """The speed die's second move from where the white dice left the token (000, 002), GO paid when passed."""
+def _speed_die(act: _Action, player: str, face: str, dice: int) -> None:
+    """The speed die's Mr. Monopoly or Bus move comes after the white dice's space is settled (002:14, 000:56):
+    now, when nothing there waits; else it waits for that space, and runs from wherever the token is then."""
+    state = act.state
+    if any(w.player == player for w in state.waiting) or any(d.player == player for d in state.debts):
+        awaits(act, player, "speed-die", f"{face}:{dice}")
+    else:
+        speed_move(act, player, face, dice)
+
+
+def speed_move(act: _Action, player: str, face: str, dice: int | None) -> None:
+    """The speed die's second move from where the token stands (000, 002), GO paid when passed."""
     from ..moves import bus, mr_monopoly
 
     state = act.state
     here = state.edition.spaces[state.position(player)]
-    if speed == "mr":
-        move = mr_monopoly(state, player, here)
-    elif speed == "bus" and "bus_ticket" in state.edition.holdings:  # 000:58: a ticket, or on to Chance/Chest
-        if choice == "ticket":
-            act.do(c.TakeTicket(player))
-            return
-        move = bus(state, player, here)
-    else:
+    move = mr_monopoly(state, player, here) if face == "mr" else bus(state, player, here)
+    title = "Mr. Monopoly" if face == "mr" else "Bus"
+    if move.target is None:
+        act.add(ev.LandingNoted(player, here.name, f"speed die {title}: {move.reason}"))
         return
-    if move.target is not None:
-        steps = (move.target.position - here.position) % len(state.edition.spaces)
-        _advance(act, player, steps, f"speed die: {'Mr. Monopoly' if speed == 'mr' else 'Bus'}")
+    steps = (move.target.position - here.position) % len(state.edition.spaces)
+    advance(act, player, steps, f"speed die: {title}", dice)
+
+
+def follow_speed_die(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
+    """After an action, the speed die's move that waited for its player's landing, once nothing else of theirs
+    waits and no auction is open (002:14: after the space's action, from wherever the token is then)."""
+    from ..fold import apply
+
+    act = _Action(apply(state, events))
+    act.events = list(events)
+    for _ in range(4):
+        after = act.state
+        ready = next((w for w in after.waiting if w.kind == "speed-die" and after.auction is None
+                      and not any(o.player == w.player and o.kind != "speed-die" for o in after.waiting)
+                      and not any(d.player == w.player for d in after.debts)), None)
+        if ready is None:
+            break
+        face, _, dice = ready.detail.partition(":")
+        speed_move(act, ready.player, face, int(dice) if dice.isdigit() else None)
+        if any(w is ready for w in act.state.waiting):  # nothing settled it (it cannot happen): never loop
+            break
+    return act.events
+
+
+def _ride(state: GameState, player: str) -> bool:
+    return any(w.player == player and w.kind == "move" and w.detail == "ride" for w in state.waiting)
+
+
+def ride_targets(state: GameState, player: str) -> list[int]:
+    """000:80: a ride goes forward to any space on the same side of the board, corners ending one side and
+    starting the next."""
+    spaces = len(state.edition.spaces)
+    side = spaces // 4
+    here = state.position(player)
+    last = (here // side + 1) * side
+    return [(here + step) % spaces for step in range(1, last - here + 1)]
 
 
 def move_token(state: GameState, cmd: c.MoveToken) -> list[ev.Event]:
@@ -192,12 +285,17 @@ def move_token(state: GameState, cmd: c.MoveToken) -> list[ev.Event]:
     if here == cmd.position:
         raise Refusal(f"{cmd.player} is already on {name}; a move goes round the board, "
                       f"so say `move {cmd.player} {cmd.position} fix` if the ledger is wrong")
+    if _ride(state, cmd.player) and (cmd.how == "back" or cmd.position not in ride_targets(state, cmd.player)):
+        targets = ride_targets(state, cmd.player)
+        raise Refusal(f"a bus ticket rides forward on the same side of the board only (000:80): from "
+                      f"{spaces[here].name}, {spaces[targets[0]].name} to {spaces[targets[-1]].name}")
     act = _Action(state)
     if cmd.how == "back":
         act.add(ev.TokenMoved(cmd.player, cmd.position, name, "moved back"))
-        _landed(act, cmd.player, cmd.position)
+        _landed(act, cmd.player, cmd.position, None)
     else:
-        _advance(act, cmd.player, (cmd.position - here) % len(spaces), "moved")
+        how = "bus ticket" if _ride(state, cmd.player) else "moved"
+        advance(act, cmd.player, (cmd.position - here) % len(spaces), how, None)
     return act.events
 
 
@@ -211,7 +309,7 @@ def sharing_space(state: GameState, player: str) -> list[str]:
 
 def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
     """A card in a game that follows the tokens: a card that moves takes the token there, Banker finds the
-    nearest railroad or utility itself and knows whether GO was passed (the banker's `go` is checked)."""
+    nearest railroad or utility itself and knows whether GO was passed; the space reached is settled next."""
     from dataclasses import replace
 
     from .table import draw_card as card_money
@@ -226,6 +324,11 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
                       "or doubles with roll)")
     spaces = state.edition.spaces
     here = state.position(cmd.player)
+    if not any(w.player == cmd.player and w.kind == "card" and w.detail == cmd.deck for w in state.waiting) \
+            and spaces[here].type != cmd.deck:
+        deck = DECKS.get(cmd.deck, cmd.deck)
+        raise Refusal(f"{cmd.player}'s token is on {spaces[here].name}, not on a {deck} space; a {deck} card that "
+                      f"moves the token is drawn there (move {cmd.player} <space> fix if the ledger is wrong)")
     deed = cmd.deed
     if card.effect == "advance":
         target = next(s.position for s in spaces if s.name == card.target)
@@ -239,13 +342,24 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
                           f"{nearest.name}, not {deed}; leave the deed out and Banker finds it")
         deed, target = nearest.name, nearest.position
     passed = card.effect != "back" and (target < here or (target == 0 and here != 0))
+    if spaces[target].type == "go_to_jail":
+        passed = False
     if cmd.passed_go and not passed:
         raise Refusal(f"{cmd.player}'s token on {spaces[here].name} does not pass GO on the way to "
-                      f"{spaces[target].name}; leave out `go`")
+                      f"{spaces[target].name}; Banker pays GO itself when it is passed")
     events = card_money(state, replace(cmd, deed=deed, passed_go=passed and not card.amount))
-    moved = ev.TokenMoved(cmd.player, target, spaces[target].name, "card", passed)
     act = _Action(state)
-    act.add(moved, *events)
-    if card.effect == "back":
-        _landed(act, cmd.player, target)
+    if cmd.player == state.mr_monopoly and state.trapped:  # his token moves off: theirs is free (001:33)
+        act.add(*(ev.PlayerReleased(p) for p in sorted(state.trapped)))
+    act.add(ev.TokenMoved(cmd.player, target, spaces[target].name, "card", passed), *events)
+    if card.effect == "advance_nearest" and _rent_taken(act.state, cmd.player, deed):
+        return act.events  # the card itself charged the rent (twice a railroad's, 10x the dice)
+    if card.effect == "advance" and card.amount and spaces[target].type == "go":
+        return act.events  # "Advance to GO (collect $200)": the card paid it
+    _landed(act, cmd.player, target, cmd.dice if card.effect == "advance_nearest" else None)
     return act.events
+
+
+def _rent_taken(state: GameState, player: str, deed: str) -> bool:
+    holding = state.deeds[deed]
+    return holding.owner not in (BANK, player) and not holding.mortgaged and holding.owner not in state.bankrupt
