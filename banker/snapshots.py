@@ -16,7 +16,7 @@ from typing import Any
 from editions import Edition
 
 from .ledger import LedgerStore, loads
-from .state import Auction, Clock, GameState, Holding, Spin, Tokens
+from .state import Auction, Clock, Debt, GameState, Holding, Spin, Tokens, Wait
 
 EVERY_EVENTS = 1000  # write one after this many events: opening reads at most this many
 HEADROOM_EVENTS = 0  # open from the latest snapshot; an undo from before it reads what it needs from the file
@@ -59,6 +59,10 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     if state.tokens:
         t = state.tokens
         body["tokens"] = [list(t.positions), t.roll, t.doubles, list(t.jail_rolls), sorted(t.passed_go), t.anywhere]
+    if state.waiting:
+        body["waiting"] = [[w.player, w.kind, w.space, w.detail] for w in state.waiting]
+    if state.debts:
+        body["debts"] = [[d.player, d.creditor, d.amount, d.why] for d in state.debts]
     return body
 
 
@@ -97,6 +101,8 @@ def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
         spin=Spin(*body["spin"]) if body.get("spin") else None,
         clock=Clock(*body["clock"]) if body.get("clock") else None,
         tokens=_tokens(body["tokens"]) if body.get("tokens") else None,
+        waiting=tuple(Wait(*map(str, row)) for row in body.get("waiting", [])),
+        debts=tuple(Debt(str(p), str(to), int(amount), str(why)) for p, to, amount, why in body.get("debts", [])),
     )
 
 

@@ -345,6 +345,14 @@ def token_problems(state: GameState, shown: dict[str, Any] | None = None) -> lis
         if row.get("position") != position or row.get("space") != edition.spaces[position].name:
             problems.append(f"state --json shows {row['name']} at {row.get('position')} {row.get('space')!r}, "
                             f"the fold at {position}")
+    if not problems and state.auction is None and not tokens.anywhere and tokens.roll in state.active_players:
+        from banker import commands as c
+        from banker.rules.tokens import roll_refusal
+
+        refusal = roll_refusal(state, c.Roll(state.whose_roll, (1, 2)))
+        waits = bool(state.waiting or state.debts)
+        if waits != bool(refusal and "the table waits" in refusal) or waits != bool(state.to_json()["waiting"]):
+            problems.append(f"waiting {state.waiting} {state.debts} but the roll's refusal is {refusal!r}")
     return problems
 
 
@@ -384,12 +392,16 @@ def token_action_problems(before: GameState, events: Sequence[ev.Event], after: 
         if isinstance(e, ev.TokenMoved):
             start = where[e.player]
             back = e.how in NO_GO or (e.how == "card" and e.player in backs)  # a card that sends it back
-            wraps = not back and e.position < start
+            wraps = not back and e.position < start and spaces[e.position].type != "go_to_jail"  # 003:114
             if not 0 <= e.position < len(spaces) or e.space != spaces[e.position].name:
                 problems.append(f"{e.player}'s token moved to {e.position} {e.space!r}, not a space of the board")
             elif e.passed_go != wraps:
                 problems.append(f"{e.player} moved {start} -> {e.position} ({e.how}): passed_go {e.passed_go}")
-            if e.how.startswith("rolled ") and (start + int(e.how.split()[1])) % len(spaces) != e.position:
+            home = edition.final_rent_round and all(h.owner != "bank" for h in before.deeds.values())
+            reached = (start + int(e.how.split()[1])) % len(spaces) if e.how.startswith("rolled ") else e.position
+            if home and start + int(e.how.split()[1]) >= len(spaces) if e.how.startswith("rolled ") else False:
+                reached = 0  # 001:111 once every property is owned, a token stops on GO
+            if e.how.startswith("rolled ") and reached != e.position:
                 problems.append(f"{e.player} {e.how} from {start} but the token went to {e.position}")
             if e.how == "card":
                 card_passes[e.player] = e.passed_go
@@ -426,6 +438,8 @@ def _roll_problems(before: GameState, events: Sequence[ev.Event], after: GameSta
         return []
     assert before.tokens is not None and after.tokens is not None
     player, problems = rolled.player, []
+    if before.waiting or before.debts:  # issue 25: the table waits for what a landing needs
+        problems.append(f"{player} rolled while the table waited for {before.waiting or before.debts}")
     if player != before.whose_roll or before.tokens.anywhere:
         problems.append(f"{player} rolled; it was {before.whose_roll}'s roll (triples pending: "
                         f"{before.tokens.anywhere!r})")
@@ -440,11 +454,13 @@ def _roll_problems(before: GameState, events: Sequence[ev.Event], after: GameSta
         if isinstance(e, ev.TokenMoved) and e.how.startswith("rolled ") and int(e.how.split()[1]) not in steps:
             problems.append(f"{player} rolled {rolled.dice} {rolled.speed} but the token {e.how}")
     keeps = (first == second and not triples and player not in before.in_jail and player not in after.in_jail
-             and before.tokens.doubles < 2)
-    if len(after.active_players) > 1 and (after.whose_roll == player) != keeps:
+             and (before.tokens.doubles < 2 or player == before.mr_monopoly))  # 001:230 he never goes to jail
+    home = after.edition.final_rent_round and all(h.owner != "bank" for h in after.deeds.values())
+    waiting_home = home and all(p == player or after.position(p) == 0 for p in after.active_players)  # 001:111
+    if len(after.active_players) > 1 and (after.whose_roll == player) != keeps and not waiting_home:
         problems.append(f"{player} rolled {rolled.dice} {rolled.speed}: the roll is now {after.whose_roll}'s "
                         f"({'doubles keep' if keeps else 'the roll passes'})")
-    if after.tokens.doubles != (before.tokens.doubles + 1 if keeps else 0):
+    if after.tokens.doubles != ((before.tokens.doubles + 1) % 3 if keeps else 0):  # Mr. Monopoly's third: anew
         problems.append(f"{after.tokens.doubles} doubles counted after {player} rolled {rolled.dice}")
     if triples != (after.tokens.anywhere == player):
         problems.append(f"{player} rolled {rolled.dice} {rolled.speed}; the triples move pending is "

@@ -13,6 +13,9 @@ import shlex
 
 from hypothesis import strategies as st
 
+from banker import commands as c
+from banker.landing import ways_to_raise
+from banker.rules.tokens import ride_targets
 from banker.state import GameState
 from tests.play_lines import LineMaker
 from tests.play_lines_city import CityLineMaker
@@ -65,6 +68,8 @@ class TokenLines(LineMaker):
     def token_line(self) -> str:
         state = self.state
         assert state.tokens is not None
+        if (state.waiting or state.debts) and self.odds(85):  # issue 25: what the landing left, settled at random
+            return self.settle_line()
         whose, anywhere = state.whose_roll, state.tokens.anywhere
         if anywhere and self.odds(70):  # triples: the move to any space comes first (000, 002)
             return self.move_line(anywhere, "forward" if self.odds(85) else self.rng.choice(["fix", "back"]))
@@ -95,6 +100,63 @@ class TokenLines(LineMaker):
             jailed = sorted(state.in_jail & set(state.active_players))
             return self.jail_line(self.rng.choice(jailed) if jailed and self.odds(70) else self.player())
         return f"jail {self.spell(whose if self.odds(70) else self.player())}"  # then its rolls: three fail, or not
+
+    def settle_line(self) -> str:
+        """A random legal answer to the first thing the table waits for (a debt, a deed for sale, a card...)."""
+        state, rng = self.state, self.rng
+        if state.debts:
+            debt = state.debts[0]
+            p = self.spell(debt.player)
+            owed = sum(d.amount for d in state.debts if d.player == debt.player)
+            if state.cash(debt.player) >= owed or self.odds(10):
+                return f"settle {p}"
+            ways = ways_to_raise(state, debt.player)
+            if ways and self.odds(85):
+                command = rng.choice(ways).command
+                if isinstance(command, c.Mortgage):
+                    return f"mortgage {p} {shlex.quote(command.deed)}"
+                if isinstance(command, c.SellBuildings):
+                    return f"sell {p} {shlex.quote(command.deed)} {command.count}"
+            creditor = "" if debt.creditor in ("bank", "pot") else f" {self.spell(debt.creditor)}"
+            return f"bankrupt {p}{creditor} {owed}"
+        wait = next((w for w in state.waiting if w.kind != "speed-die"), state.waiting[0])
+        p, space = self.spell(wait.player), shlex.quote(wait.space)
+        others = [o for o in state.active_players if o != wait.player] or [wait.player]
+        match wait.kind, wait.detail:
+            case "buy-or-auction", _:
+                return f"buy {p} {space}" if self.odds(55) else f"auction {space}"
+            case "card", deck:
+                cards = [k for k in state.edition.cards if k.deck == deck]
+                card = rng.choice(cards)
+                words = ["card", p, "chance" if deck == "chance" else "chest", shlex.quote(card.key)]
+                if card.effect == "advance_nearest" and card.kind == "utility":
+                    words.append(str(rng.randint(2, 12)))
+                if card.effect in ("advance", "advance_nearest") and self.odds(30):
+                    words.append("go")  # said whether or not it passes: refused when it does not
+                return " ".join(words)
+            case "choice", "gift":
+                return f"gift {p}" + (" ticket" if self.odds(40) else "")
+            case "choice", "auction-space":
+                unowned = [d for d, h in state.deeds.items() if h.owner == "bank"]
+                return f"auction {shlex.quote(rng.choice(unowned))}" if unowned else f"roll {p} 1 2"
+            case "choice", "utility":
+                return f"rent {p} {space} {rng.randint(2, 12)}"
+            case "choice", "rent-dodge":
+                return f"{'dodge' if self.odds(50) else 'rent'} {p} {space}"
+            case "choice", "steal":
+                return f"parking {p} {self.spell(rng.choice(others))}"
+            case "choice", "bus-ticket":
+                return f"ticket {p}" + (" expire" if self.odds(15) else "")
+            case "move", _:
+                targets = ride_targets(state, wait.player)
+                return f"move {p} {rng.choice(targets) if self.odds(90) else rng.randrange(len(state.edition.spaces))}"
+            case "jail-send", _:
+                return f"jail {p} {self.spell(rng.choice(others))}"
+            case "trap", _:
+                here = state.position(wait.player)
+                victims = [o for o in others if state.position(o) == here] or others
+                return f"trap {p} {self.spell(rng.choice(victims))}"
+        return self.roll_line()
 
     def mover(self) -> str:
         """Whose roll it is, or the player before (just rolled, or rode the bus and moves now), or anyone."""

@@ -124,7 +124,8 @@ class Following(RandomPlay):
         tally_tokens(before, events)
         rider = getattr(self, "rider", "")  # rode the bus (000:80): the token moves where the ride takes it
         if any(isinstance(e, (ev.TokenMoved, ev.DiceRolled)) and e.player == rider for e in events):
-            TALLY["a ride then its move"] += any(isinstance(e, ev.TokenMoved) and e.how == "moved" for e in events)
+            TALLY["a ride then its move"] += any(isinstance(e, ev.TokenMoved) and e.how == "bus ticket"
+                                                 for e in events)
             rider = ""
         self.rider = next((e.giver for e in events if isinstance(e, ev.HoldingMoved) and e.why == "ridden"), rider)
         self.maker.rider = self.rider  # type: ignore[attr-defined]
@@ -211,8 +212,11 @@ def near_go(tmp_path: Path) -> Iterator[Game]:
 
 
 def paid(near_go: Game, line: str) -> list[str]:
-    """The action problems of this line decided on the fixture's table (with whatever rule is broken now)."""
+    """The action problems of this line decided on the fixture's table (with whatever rule is broken now). A card
+    that moves the token is drawn on its deck's space (issue 25): Alice is put on the last Chance for it."""
     state = near_go.state
+    if line.startswith("card"):
+        state = apply(state, decide(state, parse("move Alice 36 fix", state)))
     events = decide(state, parse(line, state))
     return action_problems(state, events, apply(state, events))
 
@@ -252,9 +256,9 @@ def test_the_go_check_catches_a_card_that_forgets_or_pays_twice(near_go: Game,
     monkeypatch.setattr(table, "draw_card", lambda state, cmd: money(state, replace(cmd, passed_go=False)))
     assert any("not passing" not in p and "paid Alice 0" in p for p in paid(near_go, "card Alice chance illinois"))
     monkeypatch.setattr(table, "draw_card", money)
-    honest = decide(near_go.state, parse("card Alice chance illinois", near_go.state))
+    state = apply(near_go.state, decide(near_go.state, parse("move Alice 36 fix", near_go.state)))
+    honest = decide(state, parse("card Alice chance illinois", state))
     twice = [*honest, ev.SalaryCollected("Alice", transfers=(ev.Transfer(ev.BANK, "Alice", 200),))]
-    state = near_go.state
     assert any("once per pass" in p for p in action_problems(state, twice, apply(state, twice)))
 
 
@@ -312,7 +316,8 @@ def test_random_play_fails_on_a_table_that_pays_go_twice_or_forgets_it(broken: s
 @pytest.mark.parametrize(("edition", "lines", "refused"), [
     ("classic-us", ["jail Carol"], "move Carol 'Income Tax' fix"),  # seed 7: the token left the Jail space
     ("classic-uk", ["jail Carol"], "card Carol chance kings-cross go"),  # a moving card took it out of jail
-    ("classic-us", ["roll Alice 3 4", "roll Bob 1 2", "jail Carol"], "card Carol chance illinois"),
+    ("classic-us", ["roll Alice 3 4", "card Alice chance dividend", "roll Bob 1 2", "jail Carol"],
+     "card Carol chance illinois"),
 ])
 def test_a_jailed_token_stays_on_the_jail_space(tmp_path: Path, edition: str, lines: list[str], refused: str) -> None:
     game = Game.create(tmp_path / "game.db", ALL_EDITIONS[edition], ("Alice", "Bob", "Carol"), (FOLLOW_TOKENS,))

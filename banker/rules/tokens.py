@@ -182,7 +182,7 @@ def roll(state: GameState, cmd: c.Roll) -> list[ev.Event]:
     if player in act.state.in_jail or act.state.whose_roll != player:
         return act.events
     if doubles:
-        act.add(ev.RollPassed(player, state.tokens.doubles + 1))  # 003: "roll the dice again"
+        act.add(ev.RollPassed(player, (state.tokens.doubles + 1) % 3))  # 003: "roll the dice again" (001:230)
     else:
         pass_roll(act, player)
     return act.events
