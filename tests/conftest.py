@@ -132,6 +132,56 @@ def play(game: Game, *lines: str) -> list[Outcome]:
     return outcomes
 
 
+def pass_landings(game: Game) -> list[Outcome]:
+    """Settle what a followed roll left waiting, the quiet way (issue 25): a deed for sale goes to an auction nobody
+    bids in, the card drawn is the deck's first that collects, a gift is the cash, a ticket is taken. For tests
+    about something else than the landing."""
+    outcomes: list[Outcome] = []
+    for _ in range(12):
+        state = game.state
+        wait = next((w for w in state.waiting if w.kind != "speed-die"), None)
+        if wait is None:
+            return outcomes
+        p, space = f'"{wait.player}"', f'"{wait.space}"'
+        others = [o for o in state.active_players if o != wait.player]
+        match wait.kind, wait.detail:
+            case "buy-or-auction", _:
+                lines = [f"auction {space}", "sold"]
+            case "card", deck:
+                card = next(k for k in state.edition.cards if k.deck == deck and k.effect == "collect")
+                lines = [f"card {p} {deck} {card.key}"]
+            case "choice", "gift":
+                lines = [f"gift {p}"]
+            case "choice", "bus-ticket":
+                lines = [f"ticket {p}"]
+            case "choice", "auction-space":
+                lines = [f'auction "{next(d for d, h in state.deeds.items() if h.owner == "bank")}"', "sold"]
+            case "choice", "utility":
+                lines = [f"rent {p} {space} 7"]
+            case "choice", "rent-dodge":
+                lines = [f"rent {p} {space}"]
+            case "choice", "steal":
+                lines = [f'parking {p} "{others[0]}"']
+            case "jail-send", _:
+                lines = [f'jail {p} "{others[0]}"']
+            case "trap", _:
+                here = state.position(wait.player)
+                lines = [f'trap {p} "{next(o for o in others if state.position(o) == here)}"']
+            case _:
+                raise AssertionError(f"pass_landings cannot settle {wait}")
+        outcomes += play(game, *lines)
+    raise AssertionError(f"still waiting after 12 settlements: {game.state.waiting}")
+
+
+def roll_on(game: Game, *lines: str) -> list[Outcome]:
+    """`play` each line, settling quietly what each one leaves waiting (`pass_landings`)."""
+    outcomes = []
+    for line in lines:
+        outcomes += play(game, line)
+        pass_landings(game)
+    return outcomes
+
+
 def refused(game: Game, line: str) -> str:
     """Do a line that must be refused; returns the message after checking nothing was written or changed."""
     head, stored, before = game.head, game.store.head(), game.state_json()

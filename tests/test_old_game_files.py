@@ -43,6 +43,13 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def as_old_code(shown: dict) -> dict:
+    """The state as the old code printed it: the contract only adds keys, and "waiting" (issue 25) is empty in a
+    game whose landings were all settled by hand."""
+    assert shown.pop("waiting") == []
+    return shown
+
+
 def test_an_old_file_verifies_and_shows_the_state_the_old_code_printed(old_game: tuple[str, Path]) -> None:
     edition, path = old_game
     before = digest(path)
@@ -51,7 +58,7 @@ def test_an_old_file_verifies_and_shows_the_state_the_old_code_printed(old_game:
     assert verified.stdout.replace(str(path), "GAME") == (DATA / f"old-{edition}.verify.txt").read_text()
     shown = banker("state", str(path), "--json")
     assert shown.returncode == 0, shown.stderr
-    assert json.loads(shown.stdout) == json.loads((DATA / f"old-{edition}.state.json").read_text())
+    assert as_old_code(json.loads(shown.stdout)) == json.loads((DATA / f"old-{edition}.state.json").read_text())
     assert digest(path) == before, "reading an old file must not change it"
 
 
@@ -65,7 +72,7 @@ def test_an_old_file_undoes_back_past_its_snapshot_as_the_old_code_did(old_game:
             except Refusal:
                 break
         expected = json.loads((DATA / f"old-{edition}.undone.json").read_text())
-        got = game.state_json()
+        got = as_old_code(game.state_json())
         assert got["ledger"]["events"] == expected["ledger"]["events"]
         assert {k: v for k, v in got.items() if k != "ledger"} == {k: v for k, v in expected.items() if k != "ledger"}
     finally:

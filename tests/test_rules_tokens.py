@@ -8,7 +8,7 @@ Rulebooks: 003 = 003_bd567e81029bde2a.txt (US classic: line 66 doubles, 110-114 
 from __future__ import annotations
 
 import pytest
-from conftest import NewGame, cash, play, refused
+from conftest import NewGame, cash, play, refused, roll_on
 
 from banker.game import Game
 from banker.rules.tokens import sharing_space
@@ -79,7 +79,7 @@ def test_landing_on_go_to_jail_sends_the_token_to_jail_and_ends_the_turn(table: 
 
 def test_doubles_keep_the_turn_and_the_third_doubles_go_to_jail(table: Game) -> None:
     # 003:66 "If you roll doubles 3 times on the same turn, you must Go to Jail"
-    play(table, "roll alice 1 1", "roll alice 2 2")
+    roll_on(table, "roll alice 1 1", "roll alice 2 2")
     assert table.state_json()["roll"] == "Alice"
     outcome = play(table, "roll alice 3 3")[0]
     assert "Alice goes to jail" in outcome.summary
@@ -94,7 +94,7 @@ def test_a_roll_out_of_turn_is_refused_naming_whose_roll_it_is(table: Game) -> N
 
 def test_in_jail_doubles_free_the_player_and_move_them_without_another_roll(table: Game) -> None:
     # 003:127 "If you roll a double on any turn, move out of Jail using this dice roll"
-    play(table, "jail alice", "roll bob 1 2", "roll carol 1 2", "roll alice 4 4")
+    roll_on(table, "jail alice", "roll bob 1 2", "roll carol 1 2", "roll alice 4 4")
     assert "Alice" not in table.state.in_jail and table.state.position("Alice") == 18
     assert table.state_json()["roll"] == "Bob"
 
@@ -103,9 +103,9 @@ def test_the_third_failed_jail_roll_pays_the_fine_and_moves(table: Game) -> None
     # 003:127 "After you have waited three turns, you must move out of Jail and pay $50 before moving"
     play(table, "jail alice")
     for _ in range(2):
-        play(table, "roll bob 1 2", "roll carol 1 2", "roll alice 1 2")
+        roll_on(table, "roll bob 1 2", "roll carol 1 2", "roll alice 1 2")
         assert "Alice" in table.state.in_jail
-    play(table, "roll bob 1 2", "roll carol 1 2")
+    roll_on(table, "roll bob 1 2", "roll carol 1 2")
     outcome = play(table, "roll alice 1 2")[0]
     assert "Alice pays the $50 fine" in outcome.summary
     assert "Alice" not in table.state.in_jail and table.state.position("Alice") == 13 and cash(table, "Alice") == 1450
@@ -116,6 +116,7 @@ def test_a_card_that_moves_takes_the_token_and_knows_when_go_is_passed(table: Ga
     play(table, "move alice 36 fix")
     play(table, "card alice chance illinois")
     assert where(table, "Alice") == "Illinois Avenue" and cash(table, "Alice") == 1700
+    play(table, "move alice 22 fix")
     message = refused(table, "card alice chance boardwalk go")
     assert "does not pass GO" in message
 
@@ -125,9 +126,10 @@ def test_the_nearest_railroad_card_is_found_from_the_token(table: Game) -> None:
     assert where(table, "Alice") == "B. & O. Railroad" and cash(table, "Bob") == 1500 - 200 + 50
 
 
-def test_go_back_three_spaces_never_pays_go(table: Game) -> None:
-    play(table, "move alice 7 fix", "card alice chance back-3")
-    assert where(table, "Alice") == "Income Tax" and cash(table, "Alice") == 1500
+def test_go_back_three_spaces_never_pays_go_and_the_space_reached_is_settled(table: Game) -> None:
+    outcome = play(table, "move alice 7 fix", "card alice chance back-3")[1]
+    assert where(table, "Alice") == "Income Tax" and cash(table, "Alice") == 1500 - 200
+    assert "Alice pays $200 Income Tax" in outcome.summary
 
 
 def test_a_jail_card_moves_the_token_to_jail(table: Game) -> None:
@@ -165,8 +167,7 @@ def test_speed_die_joins_only_after_passing_go_on_the_classic_board(new_game: Ne
     # 002: "Do not use the Speed Die until you pass GO for the first time"
     game = new_game(house_rules=FOLLOW + ("speed-die",))
     assert "joins once Alice has passed GO" in refused(game, "roll alice 3 4 2")
-    play(game, "move alice 38 fix", "roll alice 1 2")
-    play(game, "roll bob 1 2", "roll carol 1 2")
+    roll_on(game, "move alice 38 fix", "roll alice 1 2", "roll bob 1 2", "roll carol 1 2")
     assert "rolls the speed die too" in refused(game, "roll alice 1 2")
     play(game, "roll alice 1 2 3")
     assert game.state.position("Alice") == 1 + 6
@@ -179,11 +180,15 @@ def test_speed_die_bus_on_the_classic_board_moves_by_one_white_die(new_game: New
     assert game.state.position("Alice") == 1
 
 
-def test_mega_mr_monopoly_moves_on_to_the_next_unowned_property(new_game: NewGame) -> None:
-    # 000: "Move the sum of the white dice ... Then advance to the next unowned property"
+def test_mega_mr_monopoly_moves_on_to_the_next_unowned_property_after_the_space_is_settled(new_game: NewGame) -> None:
+    # 000:56, 002:14: "Move the sum of the white dice as normal and take the action for the space you land on. Then
+    # advance to the next unowned property"
     mega = new_game("mega", FOLLOW)
     play(mega, "buy bob arctic", "buy bob 'reading railroad'")
-    outcome = play(mega, "roll alice 1 2 mr")[0]  # Baltic Avenue, then past Arctic, Income Tax and Reading
+    play(mega, "roll alice 1 2 mr")  # Baltic Avenue is for sale: the Mr. Monopoly move waits for it
+    assert where(mega, "Alice") == "Baltic Avenue"
+    assert [w["kind"] for w in mega.state_json()["waiting"]] == ["buy-or-auction", "speed-die"]
+    outcome = play(mega, "buy alice baltic")[0]  # then past Arctic, Income Tax and Reading
     assert where(mega, "Alice") == "Massachusetts Avenue"
     assert "speed die: Mr. Monopoly" in outcome.summary
 
@@ -191,9 +196,9 @@ def test_mega_mr_monopoly_moves_on_to_the_next_unowned_property(new_game: NewGam
 def test_mega_bus_takes_a_ticket_or_goes_to_the_nearest_chance_or_chest(new_game: NewGame) -> None:
     # 000:58 "take a BUS TICKET ... or move again to the nearest Chance/Community Chest space in front"
     mega = new_game("mega", FOLLOW)
-    play(mega, "roll alice 1 2 bus")
+    roll_on(mega, "roll alice 1 2 bus")
     assert where(mega, "Alice") == "Chance"
-    play(mega, "roll bob 1 2 bus ticket")
+    roll_on(mega, "roll bob 1 2 bus ticket")
     assert mega.state.position("Bob") == 3 and mega.state.count("bus_ticket", "Bob") == 1
 
 
@@ -203,13 +208,13 @@ def test_mega_triples_move_anywhere_and_the_next_roll_waits_for_the_move(new_gam
     outcome = play(mega, "roll alice 2 2 2")[0]
     assert "triples" in outcome.summary and mega.state.position("Alice") == 0
     assert "moves to any space first" in refused(mega, "roll bob 1 2 1")
-    play(mega, "move alice boardwalk", "roll bob 1 2 1")
+    roll_on(mega, "move alice boardwalk", "roll bob 1 2 1")
 
 
 def test_mega_in_jail_only_the_white_dice_are_rolled(new_game: NewGame) -> None:
     # 000:62 "While in JAIL, roll only the two white dice"
     mega = new_game("mega", FOLLOW)
-    play(mega, "jail alice", "roll bob 1 2 1", "roll carol 1 2 1")
+    roll_on(mega, "jail alice", "roll bob 1 2 1", "roll carol 1 2 1")
     assert "only the two white dice" in refused(mega, "roll alice 1 2 1")
     play(mega, "roll alice 1 2")
     assert "Alice" in mega.state.in_jail
@@ -228,18 +233,24 @@ def test_mega_a_bus_ticket_ride_is_the_players_roll(new_game: NewGame) -> None:
 def test_sore_losers_mr_monopoly_landing_on_a_token_offers_the_trap(new_game: NewGame) -> None:
     # 001: Mr. Monopoly landing on another player's space traps them
     game = new_game("sore-losers", FOLLOW)
-    play(game, "coin alice", "coin alice", "cashin alice", "roll alice 1 2", "roll bob 2 2", "roll bob 1 3",
-         "roll carol 1 2")
+    roll_on(game, "coin alice", "coin alice", "cashin alice", "roll alice 1 2", "roll bob 2 2", "roll bob 1 3",
+            "roll carol 1 2")
     assert sharing_space(game.state, "Alice") == ["Carol"]
     play(game, "roll alice 2 3")
     assert where(game, "Alice") == where(game, "Bob") and sharing_space(game.state, "Alice") == ["Bob"]
 
 
-def test_sore_losers_a_trapped_players_roll_is_refused_until_released(new_game: NewGame) -> None:
+def test_sore_losers_a_trapped_player_loses_the_next_turn(new_game: NewGame) -> None:
+    # 001:180 "they not only lose their next turn"; 001:33 "That player may not move until their token is free"
     game = new_game("sore-losers", FOLLOW)
-    play(game, "coin alice", "coin alice", "cashin alice", "roll alice 1 2", "trap alice bob")
-    assert "trapped by Mr. Monopoly" in refused(game, "roll bob 3 4")
-    play(game, "release bob", "roll bob 3 4")
+    roll_on(game, "coin alice", "coin alice", "cashin alice", "move bob 3 fix")
+    play(game, "roll alice 1 2")
+    assert [w["kind"] for w in game.state_json()["waiting"]] == ["trap", "buy-or-auction"]
+    assert "trap Alice <player>" in refused(game, "roll bob 3 4")
+    play(game, "trap alice bob", "auction baltic", "sold")
+    assert game.state.whose_roll == "Carol" and "Bob" in game.state.trapped
+    roll_on(game, "roll carol 1 2", "roll alice 2 3")  # his token moves off Bob's: Bob is free, and rolls next
+    assert "Bob" not in game.state.trapped and game.state.whose_roll == "Bob"
 
 
 def test_undo_of_a_roll_puts_the_token_and_the_salary_back(table: Game) -> None:

@@ -90,6 +90,8 @@ def trap(state: GameState, cmd: c.Trap) -> list[ev.Event]:
     events.append(ev.PlayerTrapped(cmd.mr_monopoly, cmd.player))
     if award_refusal(state, key, cmd.player) is None:
         events.append(ev.HoldingMoved(key, BANK, cmd.player, 1, "Mr. Monopoly landed on them"))
+    if state.tokens is not None and state.whose_roll == cmd.player:  # 001:180 "they lose their next turn"
+        events.append(ev.RollPassed(state.next_player(cmd.player)))
     return events
 
 
