@@ -161,14 +161,15 @@ def followed_lines(templates: list[str], deeds: st.SearchStrategy[str], some: st
 
 @pytest.fixture(scope="module")
 def sore_losers_tokens(tmp_path_factory: pytest.TempPathFactory) -> Game:
-    """The Sore Losers table with its tokens followed; Alice rolled, so it is Bob's roll, and Bob is trapped."""
-    return table(tmp_path_factory, "sore-losers", (*SL_SETUP, "roll Alice 3 4"), FOLLOW)
+    """The Sore Losers table with its tokens followed; Alice rolled, and Bob, trapped, lost his turn to Carol."""
+    return table(tmp_path_factory, "sore-losers", (*SL_SETUP, "roll Alice 3 4", "card Alice chance dividend"), FOLLOW)
 
 
 @pytest.fixture(scope="module")
 def city_tokens(tmp_path_factory: pytest.TempPathFactory) -> Game:
     """The City table with its tokens followed and Alice's stadium paying on GO; Alice rolled: Bob's roll."""
-    return table(tmp_path_factory, "city", (*CITY_SETUP, "move Zoë 38 fix", "roll Alice 3 4"), FOLLOW)
+    return table(tmp_path_factory, "city", (*CITY_SETUP, "move Zoë 38 fix", "roll Alice 3 4", "card Alice chance back-3"),
+                 FOLLOW)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -187,9 +188,8 @@ def test_any_line_at_a_city_table_following_the_tokens_is_an_action_or_one_clear
 
 
 @pytest.mark.parametrize(("line", "says"), [
-    ("roll bob 3 4", "trapped by Mr. Monopoly"), ("roll bob 3 4 mr", "trapped by Mr. Monopoly"),
-    ("roll alice 3 4 mr", "it is Bob's roll"), ("release bob bob", "release takes"),
-    ("roll carol 3 4", "it is Bob's roll"), ("roll bob 7 1", "'7' is not a die"), ("move zoë 5", "is in jail"),
+    ("roll bob 3 4", "it is Carol's roll"), ("roll bob 3 4 mr", "it is Carol's roll"),  # 001:180 Bob lost it
+    ("roll alice 3 4 mr", "it is Carol's roll"), ("release bob bob", "release takes"), ("roll bob 7 1", "'7' is not a die"), ("move zoë 5", "is in jail"),
     ("move bob 40", "off the board"), ("roll bob", "roll takes 3-5 words"),
 ])
 def test_known_bad_rolls_at_a_sore_losers_table_are_refused_in_one_line(sore_losers_tokens: Game, line: str,

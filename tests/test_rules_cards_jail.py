@@ -53,16 +53,45 @@ def test_birthday_collects_from_each_other_player(game: Game) -> None:
     assert balances(game) == [1520, 1490, 1490]
 
 
-def test_pay_each_player_beyond_the_cash_is_refused(game: Game) -> None:
+def test_a_card_beyond_the_cash_is_a_debt_fixed_at_the_draw(game: Game) -> None:
+    # issue 25: "A card's charge is fixed when it is drawn"; nobody is overdrawn, the next roll waits for it
     play(game, "pay alice 1450")
-    message = refused(game, "card alice chairman")
-    assert "Alice has $50" in message and "costs $100" in message and "`bankrupt Alice 100`" in message
+    outcome = play(game, "card alice chairman")[0]
+    assert cash(game, "Alice") == 50 and "Alice owes Bob $50" in outcome.summary
+    assert [(d.player, d.creditor, d.amount) for d in game.state.debts] == [("Alice", "Bob", 50), ("Alice", "Carol", 50)]
+    assert "owes $100 and can raise only $50" in refused(game, "settle alice")
+    play(game, "collect alice 50", "settle alice")
+    assert game.state.debts == () and cash(game, "Alice") == 0 and cash(game, "Bob") == 1550
 
 
-def test_collect_from_each_player_is_refused_while_one_cannot_pay(game: Game) -> None:
+def test_collect_from_each_player_records_the_debt_of_one_who_cannot_pay(game: Game) -> None:
     play(game, "pay carol 1495")
-    message = refused(game, "card alice birthday")
-    assert "Carol has $5" in message and "costs $10" in message
+    play(game, "card alice birthday")
+    assert cash(game, "Carol") == 5 and cash(game, "Alice") == 1510
+    assert [(d.player, d.creditor, d.amount) for d in game.state.debts] == [("Carol", "Alice", 10)]
+
+
+def test_a_repairs_card_owes_for_the_buildings_held_at_the_draw(game: Game) -> None:
+    # issue 25: two brown hotels owe $230 (003 Chance "Make general repairs"... street repairs $115 a hotel), and
+    # selling the hotels afterwards to raise the cash does not make the card cheaper
+    play(game, "buy alice mediterranean", "buy alice baltic")
+    build_evenly(game, "Alice", ["Mediterranean Avenue", "Baltic Avenue"], 5)
+    play(game, f"pay alice {cash(game, 'Alice')}")
+    play(game, "card alice street-repairs")
+    assert [d.amount for d in game.state.debts] == [230]
+    for _ in range(5):
+        play(game, "sell alice baltic 1", "sell alice mediterranean 1")
+    raised = cash(game, "Alice")
+    play(game, "settle alice")
+    assert cash(game, "Alice") == raised - 230 and game.state.debts == ()
+
+
+def test_a_debt_ends_with_a_bankruptcy(game: Game) -> None:
+    play(game, "pay alice 1500", "card alice street-repairs")  # no buildings: nothing owed
+    assert game.state.debts == ()
+    play(game, "collect alice 20", "card alice chairman")
+    play(game, "bankrupt alice bob 100")
+    assert game.state.debts == () and "Alice" in game.state.bankrupt
 
 
 def test_repairs_charge_per_house_and_per_hotel(game: Game) -> None:

@@ -324,11 +324,6 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
                       "or doubles with roll)")
     spaces = state.edition.spaces
     here = state.position(cmd.player)
-    if not any(w.player == cmd.player and w.kind == "card" and w.detail == cmd.deck for w in state.waiting) \
-            and spaces[here].type != cmd.deck:
-        deck = DECKS.get(cmd.deck, cmd.deck)
-        raise Refusal(f"{cmd.player}'s token is on {spaces[here].name}, not on a {deck} space; a {deck} card that "
-                      f"moves the token is drawn there (move {cmd.player} <space> fix if the ledger is wrong)")
     deed = cmd.deed
     if card.effect == "advance":
         target = next(s.position for s in spaces if s.name == card.target)
@@ -347,6 +342,11 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
     if cmd.passed_go and not passed:
         raise Refusal(f"{cmd.player}'s token on {spaces[here].name} does not pass GO on the way to "
                       f"{spaces[target].name}; Banker pays GO itself when it is passed")
+    if not any(w.player == cmd.player and w.kind == "card" and w.detail == cmd.deck for w in state.waiting) \
+            and spaces[here].type != cmd.deck:
+        deck = DECKS.get(cmd.deck, cmd.deck)
+        raise Refusal(f"{cmd.player}'s token is on {spaces[here].name}, not on a {deck} space; a {deck} card that "
+                      f"moves the token is drawn there (move {cmd.player} <space> fix if the ledger is wrong)")
     events = card_money(state, replace(cmd, deed=deed, passed_go=passed and not card.amount))
     act = _Action(state)
     if cmd.player == state.mr_monopoly and state.trapped:  # his token moves off: theirs is free (001:33)
