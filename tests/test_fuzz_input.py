@@ -116,7 +116,8 @@ def speed_die_game(tmp_path_factory: pytest.TempPathFactory) -> Game:
 
 
 FOLLOW = ("follow-tokens",)
-TOKEN_SETUP = (*SETUP, "roll Alice 3 4", "card Alice chance dividend", "move Zoë 38 fix")  # Bob's roll; Carol in jail; Zoë just before GO
+# Bob's roll; Carol in jail; Zoë just before GO
+TOKEN_SETUP = (*SETUP, "roll Alice 3 4", "card Alice chance dividend", "move Zoë 38 fix")
 MEGA_TOKEN_TEMPLATES = MEGA_TEMPLATES + TOKEN_TEMPLATES[len(TEMPLATES):]
 
 

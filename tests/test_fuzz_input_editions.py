@@ -162,7 +162,8 @@ def followed_lines(templates: list[str], deeds: st.SearchStrategy[str], some: st
 @pytest.fixture(scope="module")
 def sore_losers_tokens(tmp_path_factory: pytest.TempPathFactory) -> Game:
     """The Sore Losers table with its tokens followed; Alice rolled, and Bob, trapped, lost his turn to Carol."""
-    return table(tmp_path_factory, "sore-losers", (*SL_SETUP, "roll Alice 3 4", "card Alice chance dividend"), FOLLOW)
+    return table(tmp_path_factory, "sore-losers", (*SL_SETUP, "roll Alice 3 4", "card Alice chance dividend"),
+                 FOLLOW)
 
 
 @pytest.fixture(scope="module")
@@ -189,7 +190,8 @@ def test_any_line_at_a_city_table_following_the_tokens_is_an_action_or_one_clear
 
 @pytest.mark.parametrize(("line", "says"), [
     ("roll bob 3 4", "it is Carol's roll"), ("roll bob 3 4 mr", "it is Carol's roll"),  # 001:180 Bob lost it
-    ("roll alice 3 4 mr", "it is Carol's roll"), ("release bob bob", "release takes"), ("roll bob 7 1", "'7' is not a die"), ("move zoë 5", "is in jail"),
+    ("roll alice 3 4 mr", "it is Carol's roll"), ("release bob bob", "release takes"),
+    ("roll bob 7 1", "'7' is not a die"), ("move zoë 5", "is in jail"),
     ("move bob 40", "off the board"), ("roll bob", "roll takes 3-5 words"),
 ])
 def test_known_bad_rolls_at_a_sore_losers_table_are_refused_in_one_line(sore_losers_tokens: Game, line: str,

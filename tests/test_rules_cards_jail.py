@@ -58,7 +58,8 @@ def test_a_card_beyond_the_cash_is_a_debt_fixed_at_the_draw(game: Game) -> None:
     play(game, "pay alice 1450")
     outcome = play(game, "card alice chairman")[0]
     assert cash(game, "Alice") == 50 and "Alice owes Bob $50" in outcome.summary
-    assert [(d.player, d.creditor, d.amount) for d in game.state.debts] == [("Alice", "Bob", 50), ("Alice", "Carol", 50)]
+    owed = [(d.player, d.creditor, d.amount) for d in game.state.debts]
+    assert owed == [("Alice", "Bob", 50), ("Alice", "Carol", 50)]
     assert "owes $100 and can raise only $50" in refused(game, "settle alice")
     play(game, "collect alice 50", "settle alice")
     assert game.state.debts == () and cash(game, "Alice") == 0 and cash(game, "Bob") == 1550
