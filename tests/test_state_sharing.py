@@ -19,7 +19,8 @@ from tests.ledger_checks import full_state
 LINES = {
     "classic-us": ["pay alice 10 bob", "go bob", "buy carol boardwalk", "buy carol park", "rent alice board",
                    "mortgage carol park", "unmortgage carol park", "trade carol bob give park get $10",
-                   "collect alice 25"],
+                   "collect alice 25", "pay alice 1400", "card alice chairman", "collect alice 100",
+                   "settle alice"],
     "mega": ["buy carol reading", "depot carol reading", "ticket alice", "trade alice bob give ticket get $10",
              "sell carol reading"],
     "sore-losers": ["buy carol boardwalk", "rent alice board", "trade alice carol give coin get $10", "coin bob",
@@ -27,6 +28,10 @@ LINES = {
     "city": ["clock 60", "buy carol fortune", "spin alice 2", "parking bob", "dodge bob fortune",
              "mortgage carol fortune", "unmortgage carol fortune", "pay bob 2m"],
 }
+
+
+FOLLOWED = ["roll alice 1 2", "buy alice baltic", "roll bob 1 1"]  # a landing that waits (issue 25), then one that
+# notes nothing is due
 
 
 def played(game: Game, lines: list[str]) -> set[type[ev.Event]]:
@@ -54,6 +59,7 @@ def test_the_lines_make_every_event_that_changes_more_than_money(new_game: NewGa
     made: set[type[ev.Event]] = set()
     for edition, lines in LINES.items():
         made |= played(new_game(edition), lines)
+    made |= played(new_game("classic-us", ("follow-tokens",)), FOLLOWED)
     untried = {kind.__name__ for kind in CHANGES if APPLY[kind] is not APPLY[ev.CashPaid]} - {k.__name__ for k in made}
     assert untried == {"DeedReturnedToBank", "FinalRoundPlayed"}
 
