@@ -50,7 +50,7 @@ def _advance(act: _Action, player: str, steps: int, how: str) -> None:
     passed = start + steps >= len(spaces)
     act.add(ev.TokenMoved(player, end, spaces[end].name, how, passed))
     if passed:
-        act.do(c.Salary(player))
+        act.do(c.Salary(player, by_token=True))
     _landed(act, player, end)
 
 

@@ -1,0 +1,45 @@
+"""Rules at the edges: GO, Monopoly City's Get Out of Jail Free card, the bus, a mortgaged deed changing hands,
+Mr. Monopoly's ride and cash-in (issue 25, part 3 and the edges of part 2).
+
+Rulebooks: 003 = 003_bd567e81029bde2a.txt (US classic), 002 = Speed Die, 000 = Mega, 001 = Sore Losers,
+004 = Monopoly City.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import NewGame, cash, play, refused
+
+FOLLOW = ("follow-tokens",)
+EDITIONS = ["classic-us", "classic-uk", "mega", "sore-losers", "city"]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_player_in_jail_collects_no_go_salary(new_game: NewGame, edition: str) -> None:
+    # 003:114 "You do not collect $200 for passing GO if you are sent to Jail"
+    game = new_game(edition)
+    play(game, "jail alice")
+    assert refused(game, "go alice").startswith("Alice is in jail, and a player in jail collects no GO salary")
+    play(game, "bail alice")
+    before = cash(game, "Alice")
+    play(game, "go alice")
+    assert cash(game, "Alice") == before + game.state.edition.go_salary
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_followed_game_pays_go_once_with_the_move_not_again_by_go(new_game: NewGame, edition: str) -> None:
+    # 003:65 "If your move took you onto or past the GO space, collect $200": Banker pays it with the roll
+    game = new_game(edition, FOLLOW)
+    salary = game.state.edition.go_salary
+    speed = " 1" if game.state.edition.speed_die else ""
+    play(game, f"move alice {len(game.state.edition.spaces) - 2} fix")
+    before = cash(game, "Alice")
+    play(game, f"roll alice 1 2{speed}")
+    assert cash(game, "Alice") == before + salary
+    message = refused(game, "go alice")
+    assert message.startswith("Banker pays GO itself when a token passes it in a game that follows the tokens; "
+                              "to correct the ledger use pay/collect")
+    amount = game.state.edition.money(salary)
+    assert message.endswith(f"(collect Alice {amount})")
+    play(game, f"collect alice {amount}")
+    assert cash(game, "Alice") == before + 2 * salary
