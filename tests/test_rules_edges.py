@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 from conftest import NewGame, cash, play, refused
 
+from banker.game import Game
+
 FOLLOW = ("follow-tokens",)
 EDITIONS = ["classic-us", "classic-uk", "mega", "sore-losers", "city"]
 
@@ -43,3 +45,43 @@ def test_a_followed_game_pays_go_once_with_the_move_not_again_by_go(new_game: Ne
     assert message.endswith(f"(collect Alice {amount})")
     play(game, f"collect alice {amount}")
     assert cash(game, "Alice") == before + 2 * salary
+
+
+@pytest.fixture
+def city(new_game: NewGame) -> Game:
+    return new_game("city")
+
+
+def test_a_city_get_out_of_jail_free_card_is_kept_then_used(city: Game) -> None:
+    # 004:344 "Get out of jail by: ... Using a "Get out of jail free" card"
+    play(city, "card alice chance goojf")
+    assert city.state_json()["players"][0]["goojf"] == 1
+    play(city, "jail alice")
+    before = cash(city, "Alice")
+    play(city, "usecard alice")
+    assert "Alice" not in city.state.in_jail and cash(city, "Alice") == before
+    assert city.state_json()["players"][0]["goojf"] == 0
+
+
+def test_a_held_city_jail_card_cannot_be_drawn_again(city: Game) -> None:
+    play(city, "card alice chance goojf")
+    assert "held by Alice" in refused(city, "card bob chance goojf")
+
+
+def test_a_city_jail_card_changes_hands_in_a_trade(city: Game) -> None:
+    play(city, "card alice goojf", "trade alice bob give goojf get 500k", "jail bob", "usecard bob chance")
+    assert "Bob" not in city.state.in_jail and cash(city, "Alice") == 37_700_000 + 500_000
+
+
+def test_a_city_bankruptcy_to_a_player_hands_over_the_jail_card(city: Game) -> None:
+    # 004:314 "The other player receives any money left, your District cards and any "Get out of jail free" cards"
+    play(city, "card bob goojf", "pay bob 37m", "bankrupt bob alice 2m")
+    assert city.state.jail_cards["Alice"] == ["chance"] and city.state.jail_cards["Bob"] == []
+
+
+def test_a_city_bankruptcy_to_the_bank_returns_the_jail_card_to_its_pile(city: Game) -> None:
+    # 004:310 "Return any "Get out of jail free" cards to the bottom of the relevant pile"
+    play(city, "card bob goojf", "pay bob 37m", "bankrupt bob 2m")
+    assert all(not held for held in city.state.jail_cards.values())
+    play(city, "card carol goojf")
+    assert city.state.jail_cards["Carol"] == ["chance"]
