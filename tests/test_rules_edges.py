@@ -85,3 +85,45 @@ def test_a_city_bankruptcy_to_the_bank_returns_the_jail_card_to_its_pile(city: G
     assert all(not held for held in city.state.jail_cards.values())
     play(city, "card carol goojf")
     assert city.state.jail_cards["Carol"] == ["chance"]
+
+
+BROWN = ["Mediterranean Avenue", "Baltic Avenue", "Arctic Avenue"]
+
+
+@pytest.fixture
+def mega_built(new_game: NewGame) -> Game:
+    """Mega: Bob has built on two browns; Carol holds the third, mortgaged."""
+    mega = new_game("mega")
+    play(mega, 'buy bob "Mediterranean Avenue"', 'buy bob "Baltic Avenue"', 'buy carol "Arctic Avenue"',
+         "mortgage carol arctic", "build bob mediterranean", "build bob baltic")
+    return mega
+
+
+def test_mega_a_trade_for_the_last_deed_of_a_built_group_lifts_its_mortgage(mega_built: Game) -> None:
+    # 000:70 "If you acquire the final property of a group, after previously building on its other properties,
+    # you must un-mortgage this property immediately (if mortgaged)"
+    message = refused(mega_built, "trade bob carol give 100 get arctic")
+    assert message.startswith("Arctic Avenue completes Bob's brown group, already built on, so its mortgage is "
+                              "lifted at once (000:70): end the trade with `lift` (Bob pays the bank $")
+    assert "Arctic Avenue" in refused(mega_built, "trade carol bob give arctic get 100")
+    before = cash(mega_built, "Bob")
+    play(mega_built, "trade bob carol give 100 get arctic lift")
+    assert not mega_built.state.deeds["Arctic Avenue"].mortgaged
+    lift = mega_built.state.edition.deeds["Arctic Avenue"].price // 2 * 11 // 10
+    assert cash(mega_built, "Bob") == before - 100 - lift
+
+
+def test_mega_a_mortgaged_deed_of_an_unbuilt_group_may_still_be_kept_for_the_ten_percent(new_game: NewGame) -> None:
+    # 000:70 covers only a group built on; otherwise the standard rule (pay the 10% now, lift later) stands
+    mega = new_game("mega")
+    play(mega, 'buy bob "Mediterranean Avenue"', 'buy bob "Baltic Avenue"', 'buy carol "Arctic Avenue"',
+         "mortgage carol arctic", "trade bob carol give 100 get arctic")
+    assert mega.state.deeds["Arctic Avenue"].mortgaged and mega.state.deeds["Arctic Avenue"].owner == "Bob"
+
+
+def test_the_classic_board_keeps_a_mortgage_on_a_completed_group(new_game: NewGame) -> None:
+    # 003's trade rule: the receiver may keep the mortgage for the 10% (000:70 is Mega's)
+    game = new_game()
+    play(game, "buy bob mediterranean", "buy carol baltic", "mortgage carol baltic",
+         "trade bob carol give 100 get baltic")
+    assert game.state.deeds["Baltic Avenue"].mortgaged
