@@ -127,3 +127,41 @@ def test_the_classic_board_keeps_a_mortgage_on_a_completed_group(new_game: NewGa
     play(game, "buy bob mediterranean", "buy carol baltic", "mortgage carol baltic",
          "trade bob carol give 100 get baltic")
     assert game.state.deeds["Baltic Avenue"].mortgaged
+
+
+def test_sore_losers_a_bankruptcy_to_a_player_hands_mortgaged_deeds_over_without_the_ten_percent(
+        new_game: NewGame) -> None:
+    # 001:73-75 "Give them all your mortgaged properties ... The new owner may unmortgage those properties at any
+    # time" (001:69's 10% now is the trade's rule)
+    sl = new_game("sore-losers")
+    play(sl, "buy alice reading", "mortgage alice reading", "pay alice 1400")
+    left = cash(sl, "Alice")
+    outcome = play(sl, "bankrupt alice bob 2000")[0]
+    assert cash(sl, "Bob") == 1500 + left and "interest" not in outcome.summary
+    assert sl.state.deeds["Reading Railroad"].owner == "Bob" and sl.state.deeds["Reading Railroad"].mortgaged
+    play(sl, "unmortgage bob reading")
+    assert cash(sl, "Bob") == 1500 + left - 110
+
+
+def test_sore_losers_a_bankruptcy_may_still_lift_the_mortgages_at_once(new_game: NewGame) -> None:
+    sl = new_game("sore-losers")
+    play(sl, "buy alice reading", "mortgage alice reading", "pay alice 1400")
+    left = cash(sl, "Alice")
+    play(sl, "bankrupt alice bob 2000 lift")
+    assert cash(sl, "Bob") == 1500 + left - 110 and not sl.state.deeds["Reading Railroad"].mortgaged
+
+
+def test_sore_losers_a_trade_still_charges_the_ten_percent(new_game: NewGame) -> None:
+    # 001:67-69 "Mortgaged property can be traded ... Or keep the mortgage (just pay the Bank 10% of the mortgage
+    # value now)"
+    sl = new_game("sore-losers")
+    play(sl, "buy alice reading", "mortgage alice reading", "trade alice bob give reading get 10")
+    assert cash(sl, "Bob") == 1500 - 10 - 10
+
+
+def test_the_classic_bankruptcy_to_a_player_still_charges_the_ten_percent(game: Game) -> None:
+    # 003:199 "The player must pay 10% interest on each mortgaged property" (000:207 the same)
+    play(game, "buy alice reading", "mortgage alice reading", "pay alice 1400")
+    left = cash(game, "Alice")
+    play(game, "bankrupt alice bob 2000")
+    assert cash(game, "Bob") == 1500 + left - 10

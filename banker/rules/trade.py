@@ -139,8 +139,9 @@ def trade(state: GameState, cmd: c.Trade) -> list[ev.Event]:
 
 
 def received_mortgages(state: GameState, receiver: str, deeds: tuple[str, ...] | list[str],
-                       lift: bool) -> list[ev.Event]:
-    """The bank's due on mortgaged deeds a player receives: lift now, or 10% now."""
+                       lift: bool, interest_due: bool = True) -> list[ev.Event]:
+    """The bank's due on mortgaged deeds a player receives: lift now, or 10% now (unless `interest_due` is False:
+    Sore Losers' bankruptcy hands them over free, 001:75)."""
     out: list[ev.Event] = []
     for deed in deeds:
         if not state.deeds[deed].mortgaged:
@@ -149,7 +150,7 @@ def received_mortgages(state: GameState, receiver: str, deeds: tuple[str, ...] |
             cost = lift_charge(state, deed)
             out.append(ev.MortgageLifted(receiver, deed, cost.basis,
                                          transfers=legs(ev.Transfer(receiver, BANK, cost.amount))))
-        elif (fee := interest_charge(state, deed)).amount:
+        elif interest_due and (fee := interest_charge(state, deed)).amount:
             out.append(ev.MortgageInterestPaid(receiver, deed, fee.basis,
                                                transfers=(ev.Transfer(receiver, BANK, fee.amount),)))
     return out
