@@ -165,3 +165,17 @@ def test_the_classic_bankruptcy_to_a_player_still_charges_the_ten_percent(game: 
     left = cash(game, "Alice")
     play(game, "bankrupt alice bob 2000")
     assert cash(game, "Bob") == 1500 + left - 10
+
+
+@pytest.mark.parametrize("house_rules", [(), FOLLOW])
+def test_mega_a_jailed_player_cannot_ride_the_bus(new_game: NewGame, house_rules: tuple[str, ...]) -> None:
+    # 000:166-170 jail is left by doubles, a Get Out of Jail Free card or the fine; 000:80 a ticket is used
+    # "instead of rolling the dice", which a jailed player rolls to get out
+    mega = new_game("mega", house_rules)
+    play(mega, "ticket alice", "jail alice")
+    assert refused(mega, "ride alice") == ("Alice is in jail and leaves it first: bail Alice, usecard Alice, or roll "
+                                           "doubles; the bus ticket waits for a later turn")
+    play(mega, "bail alice")
+    if not house_rules:  # in a followed game the ticket then waits for Alice's roll
+        play(mega, "ride alice")
+        assert mega.state.count("bus_ticket", "Alice") == 0
