@@ -179,3 +179,34 @@ def test_mega_a_jailed_player_cannot_ride_the_bus(new_game: NewGame, house_rules
     if not house_rules:  # in a followed game the ticket then waits for Alice's roll
         play(mega, "ride alice")
         assert mega.state.count("bus_ticket", "Alice") == 0
+
+
+@pytest.fixture
+def sore_followed(new_game: NewGame) -> Game:
+    """Sore Losers, following the tokens: Alice and Bob hold four coins each (two at the start, two more)."""
+    sl = new_game("sore-losers", FOLLOW)
+    play(sl, "coin alice", "coin alice", "coin bob", "coin bob")
+    return sl
+
+
+def test_sore_losers_cashin_only_on_the_players_own_roll(sore_followed: Game) -> None:
+    # 001:5 "you may trade in all four at the start of any of your turns"
+    assert refused(sore_followed, "cashin bob") == ("Bob cashes in at the start of their own turn, before rolling "
+                                                    "(001:5); it is Alice's roll now")
+    play(sore_followed, "cashin alice")
+    assert sore_followed.state.mr_monopoly == "Alice"
+
+
+def test_sore_losers_cashin_not_after_rolling_this_turn(sore_followed: Game) -> None:
+    # 001:5 "at the start of any of your turns": after a doubles roll the turn has begun
+    play(sore_followed, "roll alice 2 2")
+    assert sore_followed.state.whose_roll == "Alice"
+    assert refused(sore_followed, "cashin alice") == ("Alice has rolled this turn; cash in at the start of Alice's "
+                                                      "next turn, before rolling (001:5)")
+
+
+def test_sore_losers_cashin_without_following_the_tokens_is_the_tables_word(new_game: NewGame) -> None:
+    # Banker does not know whose turn it is unless it follows the tokens: any player holding four may cash in
+    sl = new_game("sore-losers")
+    play(sl, "coin bob", "coin bob", "cashin bob")
+    assert sl.state.mr_monopoly == "Bob"
