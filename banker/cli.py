@@ -13,14 +13,15 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from editions import Edition, EditionError, edition_files, load_edition, load_edition_file, user_editions_dir
+from editions import Edition, EditionError, Space, edition_files, load_edition, load_edition_file, user_editions_dir
 
 from .describe import bank_parts
 from .errors import Refusal
 from .game import HOUSE_RULES, Game
 from .ledger import LedgerError
-from .moves import QUESTIONS, space_at
+from .moves import QUESTIONS, space_at, white_dice_bus
 from .names import match
+from .state import GameState
 
 # The ledger's history, the score and verify are loaded by the subcommands that use them: each command
 # starts with what it needs (`banker state` neither parses a line nor scores a game).
@@ -64,6 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     ask.add_argument("question", choices=sorted(QUESTIONS))
     ask.add_argument("player")
     ask.add_argument("space", help="a board position (0 = GO) or a space name")
+    ask.add_argument("dice", nargs="*", help="bus on the classic board's speed die (002): the two white dice")
     serve = sub.add_parser("serve", help="phone wallets on the local network; prints `wallet: URL` to share")
     serve.add_argument("game", type=Path)
     serve.add_argument("--host", default="0.0.0.0", help="0.0.0.0 (default): phones on the same Wi-Fi can join")
@@ -282,13 +284,51 @@ def _ask(args: argparse.Namespace) -> int:
     try:
         state = game.state
         player = match(args.player, state.players, "player")
-        move = QUESTIONS[args.question](state, player, space_at(state, args.space))
+        start = space_at(state, args.space)
+        if args.question == "bus" and "bus_ticket" not in state.edition.holdings:
+            return _ask_white_dice_bus(args, state, player, start)
+        if args.dice:
+            raise Refusal(f"{args.question} takes no dice: banker ask GAME.db {args.question} <player> <space>")
+        move = QUESTIONS[args.question](state, player, start)
     finally:
         game.close()
     print(move.first_line)
     print(move.reason)
     if move.passes_go:
-        print(f"passes GO: collect {state.edition.money(state.edition.go_salary)} (go {player})")
+        print(_passes_go(state, player))
+    return 0
+
+
+def _passes_go(state: GameState, player: str) -> str:
+    salary = state.edition.money(state.edition.go_salary)
+    if state.tokens is not None:
+        return f"passes GO: {player} collects {salary}, paid by Banker with the move"
+    return f"passes GO: collect {salary} (go {player})"
+
+
+def _ask_white_dice_bus(args: argparse.Namespace, state: GameState, player: str, start: Space) -> int:
+    """002's Bus on the classic board: one line naming every space the white dice can take the token to, then one
+    line per choice (first line, as for every question: where the token goes)."""
+    from .language import uses_speed_die
+
+    if not uses_speed_die(state):
+        raise Refusal(f"{state.edition.name} is played without the speed die here, so there is no Bus "
+                      "(house rule speed-die)")
+    if bad := next((d for d in args.dice if d not in ("1", "2", "3", "4", "5", "6")), None):
+        raise Refusal(f"{bad!r} is not a die; a white die shows 1 to 6: banker ask GAME.db bus {player} "
+                      f"\"{start.name}\" 1 5")
+    if len(args.dice) != 2:
+        raise Refusal(f"the Bus (002) moves by one or both white dice: say them, "
+                      f"banker ask GAME.db bus {player} \"{start.name}\" <die> <die>")
+    dice = (int(args.dice[0]), int(args.dice[1]))
+    moves = white_dice_bus(state, start, dice)
+    print(" | ".join(move.first_line for _, move in moves))
+    print(f"the Bus (002): {player} moves by one or both white dice")
+    for count, move in moves:
+        word = "" if count == sum(dice) else f" {count}"
+        line = f" (roll {player} {dice[0]} {dice[1]} bus{word})" if state.tokens is not None else ""
+        go = f"; {_passes_go(state, player)}" if move.passes_go else ""
+        print(f"{move.first_line}: {move.reason}{line}{go}")
     return 0
 
 

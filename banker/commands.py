@@ -66,6 +66,8 @@ class Pay(Command):
 
 @frozen
 class Salary(Command):
+    """GO's salary. `by_token`: Banker's own, for a token it moved past GO (a followed game refuses the banker's)."""
+
     player: str
     by_token: bool = False
 

@@ -111,7 +111,9 @@ def parse_amount(word: str, currency: str = "$", example: str = "50") -> int:
             if text.startswith(sign):
                 text = text[len(sign):]
                 break
-        text = text.replace(",", "").replace("_", "")
+        if "," in text:
+            text = _ungrouped(word, text, example)
+        text = text.replace("_", "")
     if text[-1:] in SCALES:
         text = _scaled(word, text)
     amount = int(text) if text.isascii() and text.isdigit() else _whole_number(word, text, example)  # "50" first
@@ -139,6 +141,21 @@ def read_amount(word: str, state: GameState) -> int:
 
 
 SCALES = {"k": 1000, "K": 1000, "m": 1_000_000, "M": 1_000_000}
+GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?[kKmM]?")
+DECIMAL_COMMA = re.compile(r"(\d+),(\d+)([kKmM])")
+
+
+def _ungrouped(word: str, text: str, example: str) -> str:
+    """`text` without its thousands commas (1,500, 12,345, 1,500,000): a comma anywhere else is refused, never
+    dropped, so a decimal comma (2,5m) cannot move ten times the money."""
+    if GROUPED.fullmatch(text):
+        return text.replace(",", "")
+    if found := DECIMAL_COMMA.fullmatch(text):
+        whole, fraction, scale = found.groups()
+        meant = word.strip()[: len(word.strip()) - len(text)] + f"{whole}.{fraction}{scale}"
+        raise Refusal(f"{word.strip()} is not an amount; did you mean {meant}?")
+    raise Refusal(f"{word.strip()} is not an amount: a comma only separates thousands, as in 1,500; "
+                  f"write a whole number like {example}")
 
 
 def _scaled(word: str, text: str) -> str:

@@ -85,13 +85,29 @@ def mr_monopoly(state: GameState, player: str, start: Space) -> Move:
 
 
 def bus(state: GameState, player: str, start: Space) -> Move:
-    """The Bus roll (Mega): the nearest Chance or Community Chest space ahead (000)."""
+    """The Bus roll (Mega): the nearest Chance or Community Chest space ahead (000). On a board without bus tickets
+    (the classic board's speed die) the Bus is 002's: one or both white dice, so no space follows from here alone."""
+    if "bus_ticket" not in state.edition.holdings:
+        return Move(None, f"{player} moves by one or both white dice from {start.name} (002), "
+                          "not on to a Chance/Community Chest")
     target = next((s for s in ahead(state, start) if s.type in ("chance", "community_chest")), None)
     if target is None:
         return Move(None, "this board has no Chance or Community Chest space: stay")
     tickets_left = state.held.get("bus_ticket", {}).get(BANK, 0)  # 000:58 the ticket only while any are left
     offer = f"; or {player} takes a bus ticket instead" if tickets_left else ""
     return _move(start, target, f"the nearest Chance/Community Chest ahead{offer}")
+
+
+def white_dice_bus(state: GameState, start: Space, dice: tuple[int, int]) -> list[tuple[int, Move]]:
+    """002's Bus: "move the value of one or both of the white dice" (1 and 5: 1, 5 or 6 spaces): each count of
+    spaces with where it goes."""
+    spaces = state.edition.spaces
+    moves = []
+    for count in dict.fromkeys((dice[0], dice[1], dice[0] + dice[1])):
+        target = spaces[(start.position + count) % len(spaces)]
+        how = "both white dice" if count == sum(dice) else f"the white die showing {count}"
+        moves.append((count, _move(start, target, f"{count} {'space' if count == 1 else 'spaces'}, {how}")))
+    return moves
 
 
 def auction_space(state: GameState, player: str, start: Space) -> Move:

@@ -153,6 +153,7 @@ class Edition:
     final_rent_round: bool = False  # Sore Losers: `final` pays every owner their rents, then most cash wins
     winner_by: str = "net_worth"  # or cash
     bankruptcy_auction: bool = True  # deeds a bankruptcy returns to the bank are auctioned
+    bankruptcy_interest: bool = True  # a player creditor pays the 10% on mortgaged deeds received (not Sore Losers)
     no_loans: bool = True  # a trade of cash alone between players is a loan, which the rulebooks forbid
     money_style: str = "plain"  # millions: M500k, M2m, M3.5m (Monopoly City)
     mortgage_value: str = "printed"  # rent_value: a district mortgages for its current rent value (City)
@@ -425,6 +426,7 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         final_rent_round=rules.get("final_rent_round", bool, False),
         winner_by=winner_by,
         bankruptcy_auction=rules.get("bankruptcy_auction", bool, True),
+        bankruptcy_interest=rules.get("bankruptcy_interest", bool, True),
         no_loans=rules.get("no_loans", bool, True),
         money_style=choices["money_style"],
         mortgage_value=choices["mortgage_value"],

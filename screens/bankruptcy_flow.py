@@ -47,12 +47,14 @@ def lift_screen(game: Game, player: str, creditor: str) -> ChoiceScreen | None:
         return None
     money, pct = game.money, game.state.edition.mortgage_interest_pct
     deeds = "deed" if count == 1 else "deeds"
-    keep = (f"pay {pct}% now: {money(interest_now)}, and {pct}% again when lifted later" if pct
+    charged = game.state.edition.bankruptcy_interest
+    keep = (f"pay {pct}% now: {money(interest_now)}, and {pct}% again when lifted later" if pct and charged
             else "keep them mortgaged: nothing now")
     lift = f"lift now (value + {pct}%): {money(lift_now)}" if pct else f"lift now: {money(lift_now)}"
+    why = ("000: the new owner pays the interest at once and may lift the mortgage then" if charged
+           else "001:75: the new owner may lift the mortgages now or at any time later")
     return ChoiceScreen(f"{creditor} receives {count} mortgaged {deeds} from {player}",
-                        [Choice(keep, False), Choice(lift, True)],
-                        "000: the new owner pays the interest at once and may lift the mortgage then")
+                        [Choice(keep, False), Choice(lift, True)], why)
 
 
 async def ask_bankruptcy(app: App[Any], game: Game, player: str, creditor: str,

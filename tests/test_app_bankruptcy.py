@@ -120,3 +120,13 @@ def test_lift_choice_for_mortgaged_deeds_received(snap_compare: Any, tmp_path: P
     assert screen is not None
     assert snap_compare(Host(screen), terminal_size=size)
     game.close()
+
+
+def test_sore_losers_lift_choice_keeps_the_mortgages_for_nothing_now(tmp_path: Path) -> None:
+    # 001:75 "The new owner may unmortgage those properties at any time": no 10% to choose
+    game = Game.open(played_file(tmp_path / "sl.db", "sore-losers", PLAYERS, RUINED))
+    screen = lift_screen(game, "Alice", "Bob")
+    assert screen is not None
+    assert [c.label for c in screen.choices] == ["keep them mortgaged: nothing now", "lift now (value + 10%): M220"]
+    assert screen.hint == "001:75: the new owner may lift the mortgages now or at any time later"
+    game.close()

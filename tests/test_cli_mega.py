@@ -295,4 +295,47 @@ def test_ask_works_on_the_classic_boards_with_the_speed_die(tmp_path: Path, caps
     assert ask(capsys, path, "mr-monopoly", "alice", "GO")[0] == first
     out = ask(capsys, path, "mr-monopoly", "alice", "39")
     assert out[0] == first and out[-1].startswith("passes GO: collect ")
-    assert ask(capsys, path, "bus", "alice", "GO") == ["Community Chest", "the nearest Chance/Community Chest ahead"]
+    # the Bus here is 002:13's (one or both white dice), never Mega's nearest Chance/Community Chest
+    out = ask(capsys, path, "bus", "alice", "GO", "1", "2")
+    assert out[1] == "the Bus (002): Alice moves by one or both white dice"
+
+
+@pytest.mark.parametrize("board", ["classic-us", "classic-uk"])
+def test_ask_bus_on_the_classic_speed_die_moves_by_one_or_both_white_dice(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], board: str) -> None:
+    # 002:13 "move the value of one or both of the white dice. So if you rolled a 1 and a 5, you could move
+    # 1 space, 5 spaces or 6 spaces"
+    path = game_file(tmp_path, edition=board, house_rules=("speed-die",))
+    out = ask(capsys, path, "bus", "alice", "GO", "1", "5")
+    spaces = load_edition(board).spaces
+    assert out[0] == f"{spaces[1].name} | {spaces[5].name} | {spaces[6].name}"
+    assert out[1] == "the Bus (002): Alice moves by one or both white dice"
+    assert out[2:] == [f"{spaces[1].name}: 1 space, the white die showing 1",
+                       f"{spaces[5].name}: 5 spaces, the white die showing 5",
+                       f"{spaces[6].name}: 6 spaces, both white dice"]
+    doubles = ask(capsys, path, "bus", "alice", "37", "3", "3")
+    assert doubles[0] == f"{spaces[0].name} | {spaces[3].name}"
+    assert all("passes GO" in line for line in doubles[2:])
+    assert ask_refused(capsys, path, "bus", "alice", "GO").startswith(
+        "the Bus (002) moves by one or both white dice: say them")
+    assert ask_refused(capsys, path, "bus", "alice", "GO", "1", "7").startswith("'7' is not a die")
+
+
+def test_ask_bus_in_a_followed_classic_game_names_the_roll_for_each_choice(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = game_file(tmp_path, edition="classic-us", house_rules=("speed-die", "follow-tokens"))
+    out = ask(capsys, path, "bus", "alice", "37", "1", "5")
+    assert out[2] == "Luxury Tax: 1 space, the white die showing 1 (roll Alice 1 5 bus 1)"
+    assert out[4] == ("Baltic Avenue: 6 spaces, both white dice (roll Alice 1 5 bus); "
+                      "passes GO: Alice collects $200, paid by Banker with the move")
+
+
+def test_ask_bus_without_the_speed_die_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = game_file(tmp_path, edition="classic-us")
+    assert "without the speed die" in ask_refused(capsys, path, "bus", "alice", "GO", "1", "5")
+
+
+def test_ask_on_mega_takes_no_dice(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 000:58: Mega's Bus goes to the nearest Chance/Community Chest; the white dice do not choose it
+    path = game_file(tmp_path)
+    assert ask_refused(capsys, path, "bus", "alice", "GO", "1", "5").startswith("bus takes no dice")

@@ -161,9 +161,13 @@ def followed_lines(templates: list[str], deeds: st.SearchStrategy[str], some: st
 
 @pytest.fixture(scope="module")
 def sore_losers_tokens(tmp_path_factory: pytest.TempPathFactory) -> Game:
-    """The Sore Losers table with its tokens followed; Alice rolled, and Bob, trapped, lost his turn to Carol."""
-    return table(tmp_path_factory, "sore-losers", (*SL_SETUP, "roll Alice 3 4", "card Alice chance dividend"),
-                 FOLLOW)
+    """The Sore Losers table with its tokens followed; Alice rolled, and Bob, trapped, lost his turn to Carol
+    (001:180). Carol cashes in on her own roll, before rolling (001:5), then joins Alice and Bob on her Baltic."""
+    at = SL_SETUP.index("cashin Carol")
+    setup = (*SL_SETUP[:at], "roll Alice 1 2", "roll Bob 1 2", "cashin Carol", "roll Carol 1 2", *SL_SETUP[at + 1:])
+    game = table(tmp_path_factory, "sore-losers", (*setup, "roll Alice 3 4"), FOLLOW)
+    assert (game.state.whose_roll, game.state.mr_monopoly, sorted(game.state.trapped)) == ("Carol", "Carol", [])
+    return game
 
 
 @pytest.fixture(scope="module")

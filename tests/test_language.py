@@ -11,7 +11,7 @@ from decimal import Decimal
 
 import pytest
 from conftest import cash, play, refused
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from banker.commands import Bankrupt
@@ -87,7 +87,7 @@ def test_an_empty_or_overlong_line_is_refused(game: Game) -> None:
     assert refused(game, "pay alice " + "9" * 1000) == "the line is 1010 characters long; one action fits in 1000"
 
 
-@pytest.mark.parametrize("word", ["$50", "50", "$5,0", "50_"])
+@pytest.mark.parametrize("word", ["$50", "50", "50_"])
 def test_an_amount_may_carry_the_money_sign(game: Game, word: str) -> None:
     play(game, f"pay alice {word}")
     assert cash(game, "Alice") == 1450
@@ -158,12 +158,56 @@ def _amount(word: str, currency: str) -> int | str:
         return str(refusal)
 
 
-@given(st.one_of(st.text(alphabet="0123456789٣.,_kKmM$£-e ", max_size=12),
+@given(st.one_of(st.text(alphabet="0123456789٣._kKmM$£-e ", max_size=12),
                  st.from_regex(r"\A[M$£]?[0-9٣]{0,4}\.?[0-9]{0,7}[kKmM]\Z")), st.sampled_from(["$", "M", "£"]))
 def test_city_money_is_read_as_the_decimal_reading_read_it(word: str, currency: str) -> None:
     """500k, 2m, 3.5m (the City rulebook's money) read in whole numbers give what Decimal gave, and the same
     refusal for everything else: a fraction of M1, a stray point, no digit."""
     assert _amount(word, currency) == _amount_by_decimal(word, currency)
+
+
+@pytest.mark.parametrize(("word", "currency", "amount"), [
+    ("1,500", "$", 1500), ("$1,500", "$", 1500), ("M1,500", "M", 1500), ("12,345", "$", 12_345),
+    ("1,500,000", "$", 1_500_000), ("$1,000,000,000", "$", MAX_AMOUNT), ("M1,500k", "M", 1_500_000),
+    ("2.5m", "M", 2_500_000), ("500k", "M", 500_000),
+])
+def test_a_comma_separates_thousands_in_every_editions_money(word: str, currency: str, amount: int) -> None:
+    """000:112 writes $1,500; 004:278 writes M3.5m with a decimal point: both read as the table means them."""
+    assert parse_amount(word, currency) == amount
+
+
+@pytest.mark.parametrize(("word", "meant"), [("2,5m", "2.5m"), ("M2,5m", "M2.5m"), ("1,5k", "1.5k"),
+                                             ("$12,25m", "$12.25m")])
+def test_a_decimal_comma_is_refused_never_read_as_ten_times_the_money(word: str, meant: str) -> None:
+    """004:278 writes City money with a point (M3.5m): 2,5m was read as 25m, ten times the money."""
+    assert _amount(word, "M") == f"{word} is not an amount; did you mean {meant}?"
+
+
+@pytest.mark.parametrize("word", ["$5,0", "2,5", "1,50,000", "1,2345", ",500", "5,", "1,,500", "1,500,00"])
+def test_a_comma_not_between_groups_of_three_digits_is_refused(word: str) -> None:
+    assert _amount(word, "$").endswith("a comma only separates thousands, as in 1,500; write a whole number like 50")
+
+
+def test_a_decimal_comma_at_a_city_table_pays_nothing(new_game) -> None:  # type: ignore[no-untyped-def]
+    """`pay Bob 2,5m` at a City table paid M25m; now it is refused and nothing is written (004:278's M3.5m)."""
+    city = new_game("city")
+    before = cash(city, "Bob")
+    assert refused(city, "pay bob 2,5m") == "2,5m is not an amount; did you mean 2.5m?"
+    assert refused(city, "trade alice bob give 2,5m") == "2,5m is not an amount; did you mean 2.5m?"
+    play(city, "pay bob 2.5m")
+    assert cash(city, "Bob") == before - 2_500_000
+
+
+@given(st.from_regex(r"\A[M$]?[0-9,]{1,12}[kKm]?\Z"))
+def test_a_comma_is_read_only_as_a_thousands_separator(word: str) -> None:
+    """Any word with a comma is read as the same word without its commas when they group thousands, else refused."""
+    assume("," in word)
+    read = _amount(word, "$")
+    if re.fullmatch(r"[M$]?\d{1,3}(,\d{3})+[kKm]?", word):
+        plain = _amount(word.replace(",", ""), "$")
+        assert read == plain if isinstance(plain, int) else isinstance(read, str), (word, read, plain)
+    else:
+        assert isinstance(read, str) and "not an amount" in read, (word, read)
 
 
 @pytest.mark.parametrize(("word", "amount"), [("500k", 500_000), ("2m", 2_000_000), ("3.5m", 3_500_000),

@@ -161,9 +161,10 @@ MORTGAGED = {
 def ruined_with_mortgages(game: Game, name: str) -> tuple[int, int]:
     """Alice: both deeds bought and mortgaged, then every coin paid away: she can raise nothing.
 
-    Returns (lifting both, the interest on both): 000:207 the interest is "10% of the value of the property" and
-    lifting pays the principal too (001:99 "mortgage value +10%"); City 004:301 buys back for "the amount you
-    received when you mortgaged it", with no interest."""
+    Returns (lifting both, the interest on both due now): 000:207 the interest is "10% of the value of the
+    property" and lifting pays the principal too (001:99 "mortgage value +10%"); City 004:301 buys back for "the
+    amount you received when you mortgaged it", with no interest; Sore Losers' creditor pays no interest now
+    (001:75 "The new owner may unmortgage those properties at any time")."""
     for deed, _ in MORTGAGED[name]:
         play(game, f'buy alice "{deed}"', f'mortgage alice "{deed}"')
     play(game, f"pay alice {amount(name, cash(game, 'Alice'))}")
@@ -171,7 +172,8 @@ def ruined_with_mortgages(game: Game, name: str) -> tuple[int, int]:
     values = [value for _, value in MORTGAGED[name]]
     if name == "city":
         return sum(values), 0
-    return sum(value + value // 10 for value in values), sum(value // 10 for value in values)
+    interest_now = 0 if name == "sore-losers" else sum(value // 10 for value in values)
+    return sum(value + value // 10 for value in values), interest_now
 
 
 def any_debt(name: str) -> str:
@@ -201,7 +203,8 @@ def test_lift_makes_the_creditor_pay_the_mortgages_off_at_once(new_game: NewGame
 def test_without_lift_the_creditor_pays_the_interest_now_and_keeps_them_mortgaged(new_game: NewGame,
                                                                                   name: str) -> None:
     # 003 "The player must pay 10% interest on each mortgaged property, even if they don't want to pay off the
-    # mortgage yet"; 000:207 "he/she must pay the interest again upon lifting the mortgage"
+    # mortgage yet"; 000:207 "he/she must pay the interest again upon lifting the mortgage"; none now in Sore
+    # Losers (001:75)
     game = table(new_game, name)
     lift, interest = ruined_with_mortgages(game, name)
     bob = cash(game, "Bob")
@@ -224,7 +227,8 @@ def test_lift_is_refused_with_the_figure_when_the_creditor_cannot_pay_it(new_gam
     money = game.money
     assert refused(game, f"{line} lift") == (
         f"Bob must pay {money(lift)} to lift the mortgages received but would have {money(short)}; "
-        f"Bob can pay the interest alone now (leave out `lift`)")
+        + ("Bob takes them mortgaged and may unmortgage them at any time (leave out `lift`)" if name == "sore-losers"
+           else "Bob can pay the interest alone now (leave out `lift`)"))
     play(game, line)  # the interest alone he can pay
     assert cash(game, "Bob") == short - interest
 

@@ -605,14 +605,14 @@ def debtor(game: Game) -> None:
 DEBT = 450 + 175 + 200 + 1
 def test_bankruptcy_to_a_player(sl: Game) -> None:
     """001:73 "Give them all your mortgaged properties. Place any sore loser coins you have back in the Bank.
-    People have to earn those!"; 001:69 the new owner "keep[s] the mortgage (just pay the Bank 10% of the
-    mortgage value now)"; 001:93 "the building stays where it is.\""""
+    People have to earn those!"; 001:75 "The new owner may unmortgage those properties at any time": no 10% now
+    (001:69's 10% is the trade's rule); 001:93 "the building stays where it is.\""""
     debtor(sl)
     play(sl, f"bankrupt alice bob {DEBT}")
     assert sl.state.deeds_of("Bob") == ["Reading Railroad", "Park Place", "Boardwalk"]
     assert sl.state.deeds["Reading Railroad"].mortgaged
     assert sl.state.deeds["Boardwalk"].level == 1 and sl.state.bank_houses == 31
-    assert cash(sl, "Bob") == 1500 + 450 - 10
+    assert cash(sl, "Bob") == 1500 + 450
     assert (coins(sl, "Alice"), coins(sl, "bank")) == (0, 26)
     assert "Alice" in sl.state.bankrupt
 

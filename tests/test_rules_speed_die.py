@@ -15,7 +15,7 @@ from banker import events as ev
 from banker.errors import Refusal
 from banker.game import Game
 from banker.history import entries
-from banker.moves import bus, mr_monopoly, space_at
+from banker.moves import bus, mr_monopoly, space_at, white_dice_bus
 from editions import load_edition
 
 BOARDS = ["classic-us", "classic-uk"]
@@ -123,13 +123,14 @@ def test_mr_monopoly_moves_on_the_classic_board(speedy: Game) -> None:
     assert mr_monopoly(speedy.state, "Bob", space_at(speedy.state, "0")).first_line == "stay"
 
 
-def test_bus_moves_on_the_classic_board(speedy: Game) -> None:
-    # issue 7: `banker ask ... bus` works on these boards too (the nearest Chance/Community Chest ahead)
+def test_the_classic_bus_moves_by_the_white_dice_not_to_a_chance_or_chest(speedy: Game) -> None:
+    # 002:13 "move the value of one or both of the white dice" (Mega's nearest Chance/Community Chest is 000:58)
     state = speedy.state
     move = bus(state, "Alice", space_at(state, "0"))
-    assert (move.target.position if move.target else None) == 2
-    move = bus(state, "Alice", space_at(state, "37"))
-    assert (move.target.position if move.target else None) == 2 and move.passes_go
+    assert move.target is None and "one or both white dice" in move.reason
+    choices = white_dice_bus(state, space_at(state, "37"), (1, 5))
+    assert [(count, m.target.position if m.target else None, m.passes_go) for count, m in choices] == [
+        (1, 38, False), (5, 2, True), (6, 3, True)]
 
 
 @pytest.mark.parametrize("edition", ["sore-losers", "city"])

@@ -62,16 +62,19 @@ def bankrupt(state: GameState, cmd: c.Bankrupt) -> list[ev.Event]:
         events += [ev.JailCardReturned(player, deck) for deck in state.jail_cards[player]]
     else:
         mortgaged = [d for d in deeds if state.deeds[d].mortgaged]
-        due = sum(lift_cost(state, d) if cmd.lift else interest(state, d) for d in mortgaged)
+        due = sum(lift_cost(state, d) if cmd.lift else received_interest(state, d) for d in mortgaged)
         if due > state.cash(creditor) + cash:
             money = state.edition.money
             what = "to lift the mortgages" if cmd.lift else "interest on the mortgaged deeds"
-            instead = "can pay the interest alone now (leave out `lift`)" if cmd.lift else "raises money first"
+            instead = ("raises money first" if not cmd.lift
+                       else "can pay the interest alone now (leave out `lift`)" if state.edition.bankruptcy_interest
+                       else "takes them mortgaged and may unmortgage them at any time (leave out `lift`)")
             raise Refusal(f"{creditor} must pay {money(due)} {what} received but would have "
                           f"{money(state.cash(creditor) + cash)}; {creditor} {instead}")
         events += [ev.DeedHandedOver(player, creditor, deed) for deed in deeds]
         events += [ev.JailCardHandedOver(player, creditor, deck) for deck in state.jail_cards[player]]
-        events += received_mortgages(state, creditor, deeds, lift=cmd.lift)
+        events += received_mortgages(state, creditor, deeds, lift=cmd.lift,
+                                     interest_due=state.edition.bankruptcy_interest)
     events += holdings_on_bankruptcy(state, player, creditor)
     events.append(ev.PlayerWentBankrupt(player, creditor, cmd.debt))
     if creditor == BANK and state.edition.bankruptcy_auction and deeds:
@@ -84,4 +87,9 @@ def mortgages_passing(state: GameState, player: str) -> tuple[int, int, int]:
     (value + interest), and the interest alone that is due now if they stay mortgaged."""
     mortgaged = [d for d in state.deeds_of(player) if state.deeds[d].mortgaged]
     return (len(mortgaged), sum(lift_cost(state, d) for d in mortgaged),
-            sum(interest(state, d) for d in mortgaged))
+            sum(received_interest(state, d) for d in mortgaged))
+
+
+def received_interest(state: GameState, deed: str) -> int:
+    """The 10% a player creditor pays now on a mortgaged deed kept mortgaged; none in Sore Losers (001:75)."""
+    return interest(state, deed) if state.edition.bankruptcy_interest else 0

@@ -57,6 +57,9 @@ def ride(state: GameState, cmd: c.Ride) -> list[ev.Event]:
     refuse_if(auction_open(state), not_playing(state, cmd.player), kind_named(state, TICKET, "bus tickets"))
     if state.count(TICKET, cmd.player) < 1:
         raise Refusal(f"{cmd.player} holds no bus ticket; roll the dice instead")
+    if cmd.player in state.in_jail:  # 000:166-173: jail is left by doubles, a card or the fine, not by bus
+        raise Refusal(f"{cmd.player} is in jail and leaves it first: bail {cmd.player}, usecard {cmd.player}, "
+                      "or roll doubles; the bus ticket waits for a later turn")
     if state.tokens is None:
         return [out_of_play(state, TICKET, cmd.player, "ridden")]
     if state.whose_roll != cmd.player:  # a game that follows the tokens: the ticket is the player's roll

@@ -49,6 +49,20 @@ def steal_coin(state: GameState, cmd: c.StealCoin) -> list[ev.Event]:
     return [ev.HoldingMoved(key, cmd.victim, receiver, 1, "Free Parking")]
 
 
+def cash_in_turn_refusal(state: GameState, player: str) -> str | None:
+    """001:5 "trade in all four at the start of any of your turns": in a game that follows the tokens, only on the
+    player's own roll before any dice of it; elsewhere Banker does not know the turn and the table says."""
+    if state.tokens is None:
+        return None
+    if state.whose_roll != player:
+        return (f"{player} cashes in at the start of their own turn, before rolling (001:5); it is "
+                f"{state.whose_roll}'s roll now")
+    if state.tokens.doubles:
+        return (f"{player} has rolled this turn; cash in at the start of {player}'s next turn, before rolling "
+                "(001:5)")
+    return None
+
+
 def cash_in(state: GameState, cmd: c.CashIn) -> list[ev.Event]:
     key = _edition(state)
     kind = state.edition.holdings[key]
@@ -60,6 +74,7 @@ def cash_in(state: GameState, cmd: c.CashIn) -> list[ev.Event]:
     held = state.count(key, cmd.player)
     if held < CASH_IN:
         raise Refusal(f"{cmd.player} holds {kind.count(held)}; cashing in takes {CASH_IN}")
+    refuse_if(cash_in_turn_refusal(state, cmd.player))
     # 001: the new Mr. Monopoly "take[s] the MR. MONOPOLY token, place[s] it on their current space": the token
     # leaves whoever it had trapped ("That player may not move until their token is free").
     # 001:349 "Become MR. MONOPOLY by trading in four sore loser coins ... Then, roll and move": out of jail too.

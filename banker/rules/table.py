@@ -31,12 +31,25 @@ def payment(state: GameState, cmd: c.Pay) -> list[ev.Event]:
 
 def salary(state: GameState, cmd: c.Salary) -> list[ev.Event]:
     """GO's salary; in Monopoly City a stadium owner takes its bonus per stadium on top (004), as its own leg."""
-    refuse_if(auction_open(state), not_playing(state, cmd.player))
+    refuse_if(auction_open(state), not_playing(state, cmd.player), salary_refusal(state, cmd))
     paid = ev.Transfer(BANK, cmd.player, state.edition.go_salary)
     if not stadiums_of(state, cmd.player):  # the salary is all there is (an edition may make it 0: no leg)
         return [ev.SalaryCollected(cmd.player, "", transfers=(paid,) if paid.amount else ())]
     return [ev.SalaryCollected(cmd.player, salary_basis(state, cmd.player),
                                transfers=legs(paid, stadium_bonus(state, cmd.player)))]
+
+
+def salary_refusal(state: GameState, cmd: c.Salary) -> str | None:
+    """003:114: no salary for a token in jail. 003:65: in a game that follows the tokens Banker pays GO with the
+    move that passes it, so the banker's own `go` would pay it twice."""
+    player = cmd.player
+    if player in state.in_jail:
+        return (f"{player} is in jail, and a player in jail collects no GO salary; once out (bail, usecard, or "
+                f"doubles) the move that passes GO pays it")
+    if state.tokens is not None and not cmd.by_token:
+        return ("Banker pays GO itself when a token passes it in a game that follows the tokens; to correct the "
+                f"ledger use pay/collect (collect {player} {state.edition.money(state.edition.go_salary)})")
+    return None
 
 
 def salary_basis(state: GameState, player: str, salary: int | None = None) -> str:

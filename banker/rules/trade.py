@@ -82,6 +82,25 @@ def loan_refusal(state: GameState, cmd: c.Trade) -> str | None:
             "trade a deed, a card or a holding for it, or mortgage with the bank")
 
 
+def kept_mortgage_refusal(state: GameState, cmd: c.Trade) -> str | None:
+    """Mega (000:70): "If you acquire the final property of a group, after previously building on its other
+    properties, you must un-mortgage this property immediately": such a trade lifts the mortgage or is not made."""
+    if cmd.lift or state.edition.build_needs != "all_but_one":
+        return None
+    owners = {d: h.owner for d, h in state.deeds.items()}
+    owners |= dict.fromkeys(cmd.gives.deeds, cmd.second) | dict.fromkeys(cmd.gets.deeds, cmd.first)
+    for receiver, deeds in ((cmd.second, cmd.gives.deeds), (cmd.first, cmd.gets.deeds)):
+        for deed in deeds:
+            group = state.group(deed)
+            if (not state.deeds[deed].mortgaged or state.deed(deed).kind != "street"
+                    or any(owners[d] != receiver for d in group) or not any(state.deeds[d].level for d in group)):
+                continue
+            return (f"{deed} completes {receiver}'s {state.deed(deed).group.replace('_', ' ')} group, already built "
+                    f"on, so its mortgage is lifted at once (000:70): end the trade with `lift` "
+                    f"({receiver} pays the bank {state.edition.money(lift_cost(state, deed))})")
+    return None
+
+
 def trade(state: GameState, cmd: c.Trade) -> list[ev.Event]:
     first, second = cmd.first, cmd.second
     refuse_if(auction_open(state), not_playing(state, first), not_playing(state, second),
@@ -90,7 +109,8 @@ def trade(state: GameState, cmd: c.Trade) -> list[ev.Event]:
         refuse_if(tradable_refusal(state, first, deed))
     for deed in cmd.gets.deeds:
         refuse_if(tradable_refusal(state, second, deed))
-    refuse_if(not_in_notes(state, cmd.gives.cash), not_in_notes(state, cmd.gets.cash), loan_refusal(state, cmd))
+    refuse_if(not_in_notes(state, cmd.gives.cash), not_in_notes(state, cmd.gets.cash), loan_refusal(state, cmd),
+              kept_mortgage_refusal(state, cmd))
     first_cards = _cards(state, first, cmd.gives.jail_cards)
     second_cards = _cards(state, second, cmd.gets.jail_cards)
     refuse_if(holdings_refusal(state, first, second, cmd.gives.holdings),
@@ -119,8 +139,9 @@ def trade(state: GameState, cmd: c.Trade) -> list[ev.Event]:
 
 
 def received_mortgages(state: GameState, receiver: str, deeds: tuple[str, ...] | list[str],
-                       lift: bool) -> list[ev.Event]:
-    """The bank's due on mortgaged deeds a player receives: lift now, or 10% now."""
+                       lift: bool, interest_due: bool = True) -> list[ev.Event]:
+    """The bank's due on mortgaged deeds a player receives: lift now, or 10% now (unless `interest_due` is False:
+    Sore Losers' bankruptcy hands them over free, 001:75)."""
     out: list[ev.Event] = []
     for deed in deeds:
         if not state.deeds[deed].mortgaged:
@@ -129,7 +150,7 @@ def received_mortgages(state: GameState, receiver: str, deeds: tuple[str, ...] |
             cost = lift_charge(state, deed)
             out.append(ev.MortgageLifted(receiver, deed, cost.basis,
                                          transfers=legs(ev.Transfer(receiver, BANK, cost.amount))))
-        elif (fee := interest_charge(state, deed)).amount:
+        elif interest_due and (fee := interest_charge(state, deed)).amount:
             out.append(ev.MortgageInterestPaid(receiver, deed, fee.basis,
                                                transfers=(ev.Transfer(receiver, BANK, fee.amount),)))
     return out
