@@ -300,7 +300,8 @@ function connect() {
 
 $("switch").addEventListener("click", async () => {
   const name = myName();
-  try { if (name) await post("/api/release", { player: name, token: store(tokenKey()) }); } catch (e) { /* freed anyway */ }
+  try { if (name) await post("/api/release", { player: name, token: store(tokenKey()) }); }
+  catch (e) { /* no connection: the banker can free the name */ }
   lose("");
 });
 function say(text, bad) {
