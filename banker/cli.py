@@ -27,7 +27,7 @@ from .state import GameState
 # starts with what it needs (`banker state` neither parses a line nor scores a game).
 
 SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help", "ask", "serve",
-               "proposals"}
+               "proposals", "phones"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -76,6 +76,11 @@ def _parser() -> argparse.ArgumentParser:
     proposals.add_argument("decision", nargs="?", choices=("accept", "refuse"))
     proposals.add_argument("id", nargs="?", help="the proposal's id, as the list shows it")
     proposals.add_argument("--json", action="store_true")
+    phones = sub.add_parser("phones", help="the names claimed by phones; `free NAME` gives one back")
+    phones.add_argument("game", type=Path)
+    phones.add_argument("decision", nargs="?", choices=("free",))
+    phones.add_argument("player", nargs="?", help="the name to free, as the list shows it")
+    phones.add_argument("--json", action="store_true")
     editions = sub.add_parser("editions", help="list the editions")
     editions.add_argument("--json", action="store_true")
     sub.add_parser("help", help="the command language")
@@ -376,14 +381,18 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _proposals(args: argparse.Namespace) -> int:
-    """The phones' proposals, decided exactly as the app's `P` then `a` / `r` do (the same core functions)."""
+    """The phones' proposals, decided exactly as the app's `P` then `a` / `r` do (the same core functions).
+
+    Everything a phone wrote is printed escaped (wallet.safe_text): it cannot paint the banker's terminal.
+    """
     from .wallet.proposals import ACCEPTED, accept, refuse, waiting, waiting_json
+    from .wallet.safe_text import json_shown, shown
 
     if args.decision is None:
         game = Game.open(args.game)
         try:
             if args.json:
-                print(json.dumps(waiting_json(args.game, game.state), indent=2, ensure_ascii=False))
+                print(json_shown(waiting_json(args.game, game.state)))
                 return 0
             listed = waiting(args.game, game.state)
         finally:
@@ -391,11 +400,11 @@ def _proposals(args: argparse.Namespace) -> int:
         if not listed:
             print("no proposals waiting")
         for proposal, meaning in listed:
-            print(f"{proposal.id:>4}  {proposal.time[:19]}  {proposal.player}: {proposal.line}")
-            print(f"      {meaning}")
+            print(shown(f"{proposal.id:>4}  {proposal.time[:19]}  {proposal.player}: {proposal.line}"))
+            print(shown(f"      {meaning}"))
         return 0
     if args.id is None or not args.id.isdigit():
-        given = f"{args.id!r} is not a proposal id" if args.id is not None else "say which proposal"
+        given = f"{shown(repr(args.id))} is not a proposal id" if args.id is not None else "say which proposal"
         raise Refusal(f"{given}: banker proposals {args.game} {args.decision} ID (the list gives each id)")
     number = int(args.id)
     if args.decision == "refuse":
@@ -407,12 +416,35 @@ def _proposals(args: argparse.Namespace) -> int:
         finally:
             game.close()
         if decided.status != ACCEPTED:
-            _err(f"the rules refused proposal {number} ({decided.line}): {decided.outcome}")
+            _err(shown(f"the rules refused proposal {number} ({decided.line}): {decided.outcome}"))
             return 1
     if args.json:
-        print(json.dumps(decided.to_json(), indent=2, ensure_ascii=False))
+        print(json_shown(decided.to_json()))
     else:
-        print(f"proposal {number} from {decided.player} {decided.status}: {decided.line}: {decided.outcome}")
+        print(shown(f"proposal {number} from {decided.player} {decided.status}: {decided.line}: {decided.outcome}"))
+    return 0
+
+
+def _phones(args: argparse.Namespace) -> int:
+    """Which phone holds which name; the banker frees one when a phone is lost or a player swaps phones."""
+    from .wallet.claims import claims, free
+
+    if args.decision is None:
+        held = claims(args.game)
+        if args.json:
+            print(json.dumps({"phones": [claim.to_json() for claim in held]}, indent=2, ensure_ascii=False))
+        elif not held:
+            print("no name is claimed by a phone")
+        for claim in [] if args.json else held:
+            print(f"{claim.player:<16} on a phone since {claim.since}")
+        return 0
+    if not args.player:
+        raise Refusal(f"say which name: banker phones {args.game} free NAME (the list gives each name)")
+    held = [claim.player for claim in claims(args.game)]
+    if not held:
+        raise Refusal(f"no name is claimed by a phone in {args.game}")
+    freed = free(args.game, match(args.player, held, "name on a phone"))
+    print(f"{freed.player} is free: the phone that held it must pick the name again")
     return 0
 
 
@@ -427,5 +459,5 @@ def _help(args: argparse.Namespace) -> int:
 COMMANDS = {
     "new": _new, "do": _do, "run": _run, "state": _state, "ledger": _ledger,
     "verify": _verify, "score": _score, "editions": _editions, "help": _help, "ask": _ask, "serve": _serve,
-    "proposals": _proposals,
+    "proposals": _proposals, "phones": _phones,
 }

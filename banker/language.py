@@ -98,6 +98,7 @@ ACTIONS = tuple(USAGE)  # the action words, as `match` indexes them (a tuple: no
 
 DECK_WORDS = {"chance": "chance", "chest": "community_chest", "community": "community_chest",
               "communitychest": "community_chest", "cc": "community_chest"}
+JAIL_CARD_ITEMS = {"goojf": "", "goojf:chance": "chance", "goojf:chest": "community_chest"}  # a trade's items
 
 
 @lru_cache(maxsize=1024)
@@ -421,10 +422,10 @@ class Parser:
             elif (kind := self.holding_word(word)) is not None:
                 holdings.append(kind)
             elif low.startswith("goojf") or low.startswith("getoutofjail"):
-                suffix = word.split(":", 1)[1] if ":" in word else ""
-                if suffix and squash(suffix) not in DECK_WORDS:
-                    raise Refusal(f"{word!r}: the deck is chance or chest, as in goojf:chance")
-                cards.append(DECK_WORDS[squash(suffix)] if suffix else "")
+                if word.casefold() not in JAIL_CARD_ITEMS:  # exactly these: no payload rides along in a trade
+                    raise Refusal(f"{word[:20]!r} is not a jail card; write goojf, goojf:chance or goojf:chest "
+                                  "(the deck is chance or chest)")
+                cards.append(JAIL_CARD_ITEMS[word.casefold()])
             else:
                 deed = self.deed(word)
                 if deed in deeds:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from banker.game import Game
 from banker.ledger import LedgerError
 from banker.wallet.proposals import PendingWatch
+from banker.wallet.safe_text import shown
 from banker.wallet.voice import meaning_now
 from screens.proposals_screen import ProposalsScreen
 from screens.wallet_screen import WalletScreen
@@ -34,7 +35,7 @@ class PhoneFlows:
             return
         for proposal in new:
             meaning = meaning_now(self.game.state, proposal.line)
-            self.notify(f"{proposal.player} proposes: {meaning}  (P to review)",  # type: ignore[attr-defined]
+            self.notify(shown(f"{proposal.player} proposes: {meaning}  (P to review)"),  # type: ignore[attr-defined]
                         title="From a phone", timeout=8, markup=False)
         if count != self.pending_count:
             self.pending_count = count

@@ -4,7 +4,8 @@ Each proposal shows what it would do now, in the ledger's words, above the full 
 (a phone's `pay Ann 50` is `pay Ben 50 Ann`), so the banker never has to decode the command language.
 Accepting runs the line through the game exactly as if typed on the command bar; a line the
 rules refuse is shown with the reason (and the phone sees it). The list refreshes itself every
-second, so a proposal sent while the screen is open appears without a key press.
+second, so a proposal sent while the screen is open appears without a key press. Everything a phone
+wrote is drawn escaped (safe_text.shown): no character from a phone can repaint this screen.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from banker.errors import Refusal
 from banker.game import Game
 from banker.ledger import LedgerError
 from banker.wallet.proposals import ACCEPTED, Proposal, accept, refuse, waiting
+from banker.wallet.safe_text import shown as escaped
 from banker.wallet.voice import REFUSED_NOW
 from screens.ledger_screen import local_time
 
@@ -87,9 +89,9 @@ class ProposalsScreen(Screen[None]):
         table.columns["line"].width, table.columns["line"].auto_width = width, False  # type: ignore[index]
         table.clear()
         for proposal, meaning in listed:
-            cell = Text(meaning, style="red" if meaning.startswith(REFUSED_NOW) else "bold")
-            cell.append("\n" + proposal.line, style="dim")
-            table.add_row(str(proposal.id), local_time(proposal.time, "%H:%M"), proposal.player, cell,
+            cell = Text(escaped(meaning), style="red" if meaning.startswith(REFUSED_NOW) else "bold")
+            cell.append("\n" + escaped(proposal.line), style="dim")
+            table.add_row(str(proposal.id), local_time(proposal.time, "%H:%M"), escaped(proposal.player), cell,
                           key=str(proposal.id), height=None)
         pending = self.pending
         if not pending:
@@ -106,7 +108,7 @@ class ProposalsScreen(Screen[None]):
         return self.pending[table.cursor_row]
 
     def _said(self, text: Text) -> None:
-        self.query_one("#proposals-last", Static).update(text)
+        self.query_one("#proposals-last", Static).update(Text(escaped(text.plain), style=text.style))
 
     def action_accept(self) -> None:
         proposal = self.selected()

@@ -2,7 +2,9 @@
 
 The server runs as a child process (banker.wallet.process) shared per game file, so leaving
 this screen keeps the phones live; `s` stops it, `n` makes a new join code (every phone with
-the old one must scan again). Usable on its own: `WalletScreen(game_path)`.
+the old one must scan again, and every name is free). The names the phones hold are listed, each
+with its number: that digit frees it (a lost phone, a player who swapped phones). Usable on its
+own: `WalletScreen(game_path)`.
 """
 
 from __future__ import annotations
@@ -17,14 +19,18 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from banker.errors import Refusal
 from banker.ledger import LedgerError
+from banker.wallet.claims import Claim, claims, free
 from banker.wallet.process import ServeProcess
 from banker.wallet.server import ServeError
 from banker.wallet.storage import new_join_code
-from screens.ledger_screen import qr_block
+from screens.ledger_screen import local_time, qr_block
 
 HOW = ("Phones must be on the same Wi-Fi as this computer. Scan with the camera app; each player picks "
-       "their name once. Wallets are read-only: a phone can only propose an action, which you accept or refuse.")
+       "their name once; a name belongs to one phone until it is freed. Wallets are read-only: a phone can only "
+       "propose an action, which you accept or refuse.")
+MAX_LISTED = 9  # one digit each
 
 
 class WalletScreen(Screen[None]):
@@ -34,6 +40,7 @@ class WalletScreen(Screen[None]):
         Binding("s", "toggle_server", "start / stop"),
         Binding("n", "new_code", "new join code"),
         Binding("escape", "back", "back"),
+        *(Binding(str(n), f"free({n})", "free a name", show=n == 1) for n in range(1, MAX_LISTED + 1)),
     ]
     DEFAULT_CSS = """
     WalletScreen { align-horizontal: center; }
@@ -42,6 +49,7 @@ class WalletScreen(Screen[None]):
     WalletScreen #wallet-qr { width: auto; margin: 1 0; }
     WalletScreen #wallet-url { text-style: bold; }
     WalletScreen .wallet-hint { color: $text-muted; max-width: 72; margin: 1 0 0 0; }
+    WalletScreen #wallet-phones { max-width: 72; margin: 1 0 0 0; }
     """
 
     def __init__(self, game_path: Path | str, server: ServeProcess | None = None, start: bool = True) -> None:
@@ -52,6 +60,8 @@ class WalletScreen(Screen[None]):
         self.shown_url: str | None = None
         self.problem = ""
         self.starting = False
+        self.held: list[Claim] = []
+        self.listed: list[Claim] | None = None  # as drawn
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="wallet-body"):
@@ -59,6 +69,7 @@ class WalletScreen(Screen[None]):
             yield Static("", id="wallet-qr")
             yield Static("", id="wallet-url")
             yield Static("", id="wallet-status", classes="wallet-hint")
+            yield Static("", id="wallet-phones")
             yield Static(HOW, classes="wallet-hint")
         yield Footer()
 
@@ -68,8 +79,42 @@ class WalletScreen(Screen[None]):
         self.show()
         self.set_interval(0.5, self.show)  # the URL changes when the code does; the server may stop
 
+    def show_phones(self) -> None:
+        """The names on phones, numbered: the number is the key that frees it."""
+        try:
+            held = claims(self.game_path)[:MAX_LISTED]
+        except LedgerError:
+            return
+        self.held = held
+        if held == self.listed:
+            return
+        self.listed = held
+        text = Text("Names on phones: ", style="bold")
+        if not held:
+            text.append("none yet", style="dim")
+        for number, claim in enumerate(held, 1):
+            text.append(f"\n{number} ", style="bold")
+            text.append(f"{claim.player}, since {local_time(claim.since, '%H:%M')}")
+        if held:
+            text.append(f"\n1-{len(held)}: free that name (its phone must pick it again)" if len(held) > 1
+                        else "\n1: free the name (its phone must pick it again)", style="dim")
+        self.query_one("#wallet-phones", Static).update(text)
+
+    def action_free(self, number: int) -> None:
+        if not 1 <= number <= len(self.held):
+            return
+        player = self.held[number - 1].player
+        try:
+            free(self.game_path, player)
+        except (Refusal, LedgerError) as error:
+            self.notify(str(error), severity="error", markup=False)
+        else:
+            self.notify(f"{player} is free: the phone that held it must pick the name again", markup=False)
+        self.show_phones()
+
     def show(self) -> None:
         """Redraw only when the URL or the server's state changed."""
+        self.show_phones()
         url = self.server.url if self.server.running else ""
         key = f"{url}|{self.problem}|{self.starting}"
         if key == self.shown_url:
@@ -102,6 +147,8 @@ class WalletScreen(Screen[None]):
             self.problem = f"The wallet server could not start: {error}"
         finally:
             self.starting = False
+        self.held: list[Claim] = []
+        self.listed: list[Claim] | None = None  # as drawn
         self.app.call_from_thread(self.show)
 
     def action_toggle_server(self) -> None:
@@ -118,7 +165,8 @@ class WalletScreen(Screen[None]):
         except LedgerError as error:
             self.notify(str(error), severity="error", markup=False)
             return
-        self.notify("New join code: phones must scan the QR code again", markup=False)
+        self.notify("New join code: phones must scan the QR code again and pick their names", markup=False)
+        self.show_phones()
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Static
 
 from banker.game import Game
 from banker.wallet import join_code, list_pending, phone_meaning, propose, recent
+from banker.wallet.claims import claim, claims
 from screens.ledger_screen import qr_block
 from screens.proposals_screen import ProposalsScreen
 from screens.wallet_screen import WalletScreen
@@ -70,6 +71,41 @@ async def test_the_wallet_screen_starts_the_server_and_shows_its_qr_code(game: G
 
         await keys(pilot, "escape")
         assert app.result is None and server.running  # leaving the screen keeps the phones live
+
+
+@pytest.mark.asyncio
+async def test_the_phones_screen_lists_the_claimed_names_and_frees_one_with_its_digit(game: Game) -> None:
+    """A lost phone, or a player who swapped phones: the banker frees the name with one key."""
+    path = game.store.path
+    claim(path, game.state, "Bob")
+    claim(path, game.state, "Alice")
+    app = Host(WalletScreen(path, FakeServer(path)))  # type: ignore[arg-type]
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause(0.3)
+        listed = text_of(app, "#wallet-phones")
+        order = [c.player for c in claims(path)]  # the longest-held first
+        assert f"1 {order[0]}, since" in listed and f"2 {order[1]}, since" in listed
+        await keys(pilot, str(order.index("Alice") + 1))
+        assert [c.player for c in claims(path)] == ["Bob"]
+        assert "Alice" not in text_of(app, "#wallet-phones")
+        await keys(pilot, "9")  # no ninth name: nothing happens
+        await keys(pilot, "n")  # a new join code frees every name
+        assert claims(path) == [] and "none yet" in text_of(app, "#wallet-phones")
+
+
+@pytest.mark.asyncio
+async def test_a_phone_s_control_characters_are_drawn_escaped_on_the_p_screen(game: Game) -> None:
+    """A line stored by an older Banker, holding an escape sequence and a bidi override, cannot paint the screen."""
+    import sqlite3
+
+    propose(game.store.path, "Bob", "pay bob 5")  # makes the tables
+    with sqlite3.connect(game.store.path) as connection:
+        connection.execute("UPDATE wallet_proposal SET line = ? WHERE id = 1", ("pay Bob 5\x1b[2J\u202e",))
+    app = Host(ProposalsScreen(game))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        cell = str(app.screen.query_one(DataTable).get_row_at(0)[3])
+        assert "\\x1b[2J\\u202e" in cell and "\x1b" not in cell and "\u202e" not in cell
 
 
 @pytest.mark.asyncio

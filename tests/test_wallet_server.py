@@ -112,6 +112,8 @@ def test_two_wallets_at_once(served: Wallet, game: Game) -> None:
 def test_a_proposal_accepted_and_one_refused(served: Wallet, game: Game) -> None:
     phone = served.live()
     phone.until(lambda d: True)
+    served.claim("Bob")
+    served.claim("Carol")
     status, body = served.propose("Bob", "pay alice 50 bob")
     assert status == 201 and body["proposal"]["status"] == "pending"
     paid = body["proposal"]["id"]
@@ -137,6 +139,7 @@ def test_a_proposal_accepted_and_one_refused(served: Wallet, game: Game) -> None
 
 
 def test_a_proposal_the_rules_refuse_now_is_not_queued(served: Wallet, game: Game) -> None:
+    served.claim("Alice")
     for who, line, says in (("Alice", "pay alice 5000", "Alice has $1,500 but"), ("Alice", "fly to the moon", "fly"),
                             ("Nobody", "pay alice 5", "pick your name"), ("Alice", " ", "write an action")):
         status, body = served.propose(who, line)
@@ -147,6 +150,7 @@ def test_a_proposal_the_rules_refuse_now_is_not_queued(served: Wallet, game: Gam
 
 def test_accepted_but_refused_by_the_rules_reaches_the_phone(served: Wallet, game: Game) -> None:
     phone = served.live()
+    served.claim("Alice")
     status, body = served.propose("Alice", "buy alice boardwalk")
     assert status == 201
     game.do("buy bob boardwalk")  # the table moved on before the banker looked

@@ -206,6 +206,7 @@ def synced(wallet: Wallet, game: Game) -> dict:
 
 
 def test_http_pay_alice_50_from_bob_s_phone_is_bob_paying_alice(served: Wallet, game: Game) -> None:
+    served.claim("Bob")
     status, body = served.meaning("Bob", "pay Alice 50")
     assert (status, body) == (200, {"line": "pay Bob 50 Alice", "meaning": "Bob pays Alice $50 (pay)"})
     assert list_pending(game.store.path) == []  # the meaning queues nothing
@@ -226,6 +227,7 @@ def test_http_pay_alice_50_from_bob_s_phone_is_bob_paying_alice(served: Wallet, 
 
 
 def test_http_a_rules_refusal_shows_at_once_and_is_not_queued(served: Wallet, game: Game) -> None:
+    served.claim("Bob")
     play(game, "buy alice boardwalk")
     synced(served, game)
     head = game.head
@@ -236,6 +238,7 @@ def test_http_a_rules_refusal_shows_at_once_and_is_not_queued(served: Wallet, ga
 
 
 def test_http_a_cross_player_line_is_refused_and_not_queued(served: Wallet, game: Game) -> None:
+    served.claim("Carol")
     play(game, "buy alice boardwalk")
     synced(served, game)
     head = game.head

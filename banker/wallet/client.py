@@ -20,6 +20,7 @@ class Wallet:
         parts = urlsplit(url)
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.code = parse_qs(parts.query).get("code", [""])[0]
+        self.tokens: dict[str, str] = {}  # the names this client claimed, as one phone holds its own
 
     def _connection(self, timeout: float) -> http.client.HTTPConnection:
         return http.client.HTTPConnection(self.host, self.port, timeout=timeout)
@@ -43,18 +44,43 @@ class Wallet:
             raise ConnectionError(f"GET /api/wallet: HTTP {status}")
         return json.loads(body)
 
+    def claim(self, player: str, timeout: float = 5) -> tuple[int, dict[str, Any]]:
+        """Take the name, as a phone does when its player taps their name; the token is kept for later lines."""
+        status, body = self._post("/api/claim", {"player": player}, timeout)
+        if status == 200:
+            self.tokens[player] = body["token"]
+        return status, body
+
+    def release(self, player: str, timeout: float = 5) -> tuple[int, dict[str, Any]]:
+        """"not you?": give the name up."""
+        status, body = self._post("/api/release", {"player": player, "token": self.tokens.get(player, "")}, timeout)
+        if status == 200:
+            self.tokens.pop(player, None)
+        return status, body
+
+    def _line(self, player: str, line: str) -> dict[str, str]:
+        body = {"player": player, "line": line}
+        if player in self.tokens:
+            body["token"] = self.tokens[player]
+        return body
+
     def propose(self, player: str, line: str, timeout: float = 5) -> tuple[int, dict[str, Any]]:
-        """Queue a line as the phone of `player` does (the line in the owner's voice)."""
-        return self._post("/api/propose", {"player": player, "line": line}, timeout)
+        """Queue a line as the phone of `player` does (the line in the owner's voice, with its token)."""
+        return self._post("/api/propose", self._line(player, line), timeout)
 
     def meaning(self, player: str, line: str, timeout: float = 5) -> tuple[int, dict[str, Any]]:
         """What the line would do, as the phone shows it before Send; nothing is queued."""
-        return self._post("/api/meaning", {"player": player, "line": line}, timeout)
+        return self._post("/api/meaning", self._line(player, line), timeout)
 
     def _post(self, route: str, data: dict[str, str], timeout: float) -> tuple[int, dict[str, Any]]:
+        return self.post_raw(route, json.dumps(data).encode("utf-8"), timeout=timeout)
+
+    def post_raw(self, route: str, body: bytes, headers: dict[str, str] | None = None,
+                 timeout: float = 5) -> tuple[int, dict[str, Any]]:
+        """Any bytes with any headers (JSON unless told), as a hostile guest on the Wi-Fi would send them."""
         connection = self._connection(timeout)
         try:
-            connection.request("POST", self.path(route), json.dumps(data), {"Content-Type": "application/json"})
+            connection.request("POST", self.path(route), body, headers or {"Content-Type": "application/json"})
             reply = connection.getresponse()
             raw = reply.read()
             if reply.getheader("Content-Type", "").startswith("application/json"):

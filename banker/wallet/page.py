@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from html import escape
 
+from .page_style import STYLE
+
 FORBIDDEN_MESSAGE = "This wallet link does not work any more. Scan the banker's QR code again."
 
 FORBIDDEN_PAGE = f"""<!doctype html>
@@ -29,80 +31,7 @@ PAGE = """<!doctype html>
 <meta name="color-scheme" content="light dark">
 <title>Banker wallet</title>
 <style>
-:root { --bg:#f4f1ea; --card:#fff; --ink:#1c1c1e; --dim:#66625a; --good:#11703a; --bad:#b3261e;
-        --rule:#e2ddd2; --accent:#0b6e4f; }
-@media (prefers-color-scheme: dark) {
-  :root { --bg:#111; --card:#1d1d1f; --ink:#f2f2f2; --dim:#a3a3a3; --good:#63d48a; --bad:#ff8a80;
-          --rule:#333; --accent:#4cc79b; }
-}
-* { box-sizing: border-box; }
-html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
-body { margin: 0; background: var(--bg); color: var(--ink); overflow-wrap: anywhere;
-       font: 16px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
-header { position: sticky; top: 0; z-index: 1; background: var(--bg); border-bottom: 1px solid var(--rule); }
-.bar, main { max-width: 34rem; margin: 0 auto; padding: 0.5rem 0.75rem; }
-.bar { display: flex; justify-content: space-between; gap: 0.5rem; align-items: center; font-size: 0.9rem; }
-.live { white-space: nowrap; color: var(--dim); }
-.live::before { content: "●"; margin-right: 0.3em; color: #c9a227; }
-.live.on::before { color: var(--good); }
-.live.off::before { color: var(--bad); }
-h1 { font-size: 1.3rem; margin: 0.5rem 0; }
-h2 { font-size: 1rem; margin: 1.25rem 0 0.4rem; color: var(--dim); text-transform: uppercase;
-     letter-spacing: 0.04em; }
-.card { background: var(--card); border: 1px solid var(--rule); border-radius: 0.75rem; padding: 0.75rem; }
-.me .who { display: flex; justify-content: space-between; align-items: baseline; gap: 0.5rem; }
-.me .who strong { font-size: 1.2rem; }
-.cash { font-size: 2.6rem; font-weight: 700; font-variant-numeric: tabular-nums; margin: 0.1rem 0; }
-.flash { animation: flash 1.2s ease-out; }
-@keyframes flash { from { color: var(--accent); transform: scale(1.04); } to { transform: none; } }
-.badges, .chips { display: flex; flex-wrap: wrap; gap: 0.35rem; margin: 0.3rem 0 0; padding: 0; list-style: none; }
-.badge, .chip { border-radius: 999px; padding: 0.1rem 0.6rem; font-size: 0.9rem; border: 1px solid var(--rule); }
-.badge { background: var(--ink); color: var(--bg); border-color: var(--ink); }
-.note { background: var(--card); border-left: 4px solid #c9a227; padding: 0.5rem 0.75rem; margin: 0.5rem 0;
-        border-radius: 0.4rem; }
-.group { background: var(--card); border: 1px solid var(--rule); border-left: 0.6rem solid #999;
-         border-radius: 0.6rem; margin: 0.5rem 0; }
-.group .head { display: flex; justify-content: space-between; padding: 0.35rem 0.75rem; color: var(--dim);
-               font-size: 0.9rem; border-bottom: 1px solid var(--rule); }
-.deed { display: flex; justify-content: space-between; gap: 0.75rem; padding: 0.45rem 0.75rem; }
-.deed + .deed { border-top: 1px solid var(--rule); }
-.deed .name { font-weight: 600; }
-.deed .sub { color: var(--dim); font-size: 0.9rem; }
-.deed .rent { text-align: right; font-size: 0.9rem; white-space: nowrap; }
-.deed.mortgaged .name { text-decoration: line-through; text-decoration-thickness: 1px; }
-.empty { color: var(--dim); }
-ol.lines { list-style: none; margin: 0; padding: 0; }
-.lines li { display: flex; justify-content: space-between; gap: 0.75rem; padding: 0.45rem 0;
-            border-bottom: 1px solid var(--rule); }
-.lines .when { color: var(--dim); font-size: 0.85rem; }
-.lines .money { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-.lines .bal { color: var(--dim); font-size: 0.9rem; }
-.lines li.undone .text, .lines li.undone .money { text-decoration: line-through; opacity: 0.6; }
-.plus { color: var(--good); } .minus { color: var(--bad); }
-details.other { background: var(--card); border: 1px solid var(--rule); border-radius: 0.6rem; margin: 0.4rem 0; }
-details.other summary { display: flex; justify-content: space-between; gap: 0.5rem; padding: 0.7rem 0.75rem;
-                        cursor: pointer; min-height: 44px; list-style: none; }
-details.other summary::-webkit-details-marker { display: none; }
-details.other summary .amt { font-weight: 700; font-variant-numeric: tabular-nums; }
-details.other .inside { padding: 0 0.5rem 0.5rem; }
-button, input { font: inherit; min-height: 44px; border-radius: 0.5rem; }
-button { border: 0; background: var(--accent); color: #fff; padding: 0 1rem; font-weight: 600; }
-button.link { background: none; color: var(--accent); min-height: 0; padding: 0; font-weight: 400;
-              text-decoration: underline; }
-.names { display: grid; gap: 0.5rem; }
-.names button { width: 100%; font-size: 1.1rem; }
-form.propose { display: flex; gap: 0.5rem; }
-form.propose input { flex: 1; min-width: 0; padding: 0 0.6rem; border: 1px solid var(--rule);
-                     background: var(--card); color: var(--ink); }
-.msg { min-height: 1.4em; margin: 0.3rem 0; font-size: 0.95rem; }
-.msg.bad { color: var(--bad); }
-ul.mine { list-style: none; padding: 0; margin: 0; }
-ul.mine li { padding: 0.4rem 0; border-bottom: 1px solid var(--rule); }
-ul.mine .state { display: block; color: var(--dim); font-size: 0.9rem; }
-footer { color: var(--dim); font-size: 0.85rem; margin: 1.5rem 0 2rem; }
-footer code { font-size: 0.85rem; }
-[hidden] { display: none !important; }
-</style>
+__STYLE__</style>
 </head>
 <body>
 <header><div class="bar">
@@ -115,7 +44,8 @@ footer code { font-size: 0.85rem; }
   </section>
   <section id="pick" hidden>
     <h1>Who are you?</h1>
-    <p class="empty">Pick your name once; this phone remembers it.</p>
+    <p class="empty">Pick your name once; this phone keeps it, and no other phone can speak as you.</p>
+    <p id="pick-msg" class="msg bad" aria-live="polite"></p>
     <div id="names" class="names"></div>
   </section>
   <section id="wallet" hidden>
@@ -151,7 +81,7 @@ const code = new URLSearchParams(location.search).get("code") || "";
 const query = "?code=" + encodeURIComponent(code);
 const GONE = __GONE__;
 const memory = {};
-let doc = null, source = null, shownCash = null, shownFor = null, updated = null, stopped = false;
+let doc = null, source = null, shownCash = null, shownFor = null, updated = null, stopped = false, confirmed = true;
 
 const $ = (id) => document.getElementById(id);
 function el(tag, cls, text) {
@@ -167,10 +97,12 @@ function store(key, value) {
 }
 function forget(key) { try { localStorage.removeItem(key); } catch (e) { delete memory[key]; } }
 function nameKey() { return "banker-wallet:" + doc.game; }
+function tokenKey() { return "banker-wallet-token:" + doc.game; }
 function myName() {
   const name = store(nameKey());
-  return doc.players.some((p) => p.name === name) ? name : null;
+  return store(tokenKey()) && doc.players.some((p) => p.name === name) ? name : null;
 }
+function lose(text) { forget(nameKey()); forget(tokenKey()); $("pick-msg").textContent = text || ""; render(); }
 function clock(iso) {
   const when = new Date(iso);
   return isNaN(when) ? "" : when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
@@ -220,11 +152,26 @@ function renderPick() {
   const names = $("names");
   names.replaceChildren();
   for (const player of doc.players) {
-    const button = el("button", "", player.name);
+    const held = (doc.claims || []).includes(player.name);
+    const button = el("button");
+    button.append(el("span", "", player.name));
+    if (held) button.append(el("span", "held", " · on a phone"));
     button.type = "button";
-    button.addEventListener("click", () => { store(nameKey(), player.name); render(); });
+    button.addEventListener("click", () => claimName(player.name));
     names.append(button);
   }
+}
+
+async function claimName(name) {
+  $("pick-msg").textContent = "";
+  try {
+    const reply = await post("/api/claim", { player: name });
+    if (!reply) return;
+    if (!reply.ok) { $("pick-msg").textContent = reply.body.error || "not now"; return; }
+    confirmed = false;
+    store(nameKey(), name); store(tokenKey(), reply.body.token);
+    render();
+  } catch (e) { $("pick-msg").textContent = "no connection to the banker; try again"; }
 }
 
 function renderLines(me) {
@@ -302,6 +249,8 @@ function render() {
     el("div", "", "Compare with the banker's screen. " + (updated ? "Updated " + updated : "")));
   const name = myName();
   if (!name) { renderPick(); return; }
+  if (doc.claims && doc.claims.includes(name)) confirmed = true;  // the server's list has caught up with the claim
+  else if (doc.claims && confirmed) { lose("The banker freed " + name + "; pick your name again."); return; }
   $("pick").hidden = true; $("wallet").hidden = false;
   const me = doc.players.find((p) => p.name === name);
   $("me-name").textContent = me.name;
@@ -349,19 +298,29 @@ function connect() {
   });
 }
 
-$("switch").addEventListener("click", () => { forget(nameKey()); render(); });
+$("switch").addEventListener("click", async () => {
+  const name = myName();
+  try { if (name) await post("/api/release", { player: name, token: store(tokenKey()) }); }
+  catch (e) { /* no connection: the banker can free the name */ }
+  lose("");
+});
 function say(text, bad) {
   const msg = $("propose-msg");
   msg.className = "msg" + (bad ? " bad" : "");
   msg.textContent = text;
 }
-async function ask(route, line) {
+async function post(route, body) {
   const reply = await fetch(route + query, {
-    method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ player: myName(), line: line }),
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   });
-  if (reply.status === 403) { showGone(); return null; }
-  return { ok: reply.ok, body: await reply.json() };
+  const json = (reply.headers.get("Content-Type") || "").startsWith("application/json");
+  if (reply.status === 403 && !json) { showGone(); return null; }  // the join code changed
+  return { ok: reply.ok, status: reply.status, body: json ? await reply.json() : {} };
+}
+async function ask(route, line) {
+  const answer = await post(route, { player: myName(), line: line, token: store(tokenKey()) || "" });
+  if (answer && answer.status === 403) { lose(answer.body.error); return null; }  // the banker freed the name
+  return answer;
 }
 let asked = 0, meaningTimer = null;
 $("line").addEventListener("input", () => {
@@ -399,4 +358,4 @@ connect();
 
 def wallet_page() -> str:
     """The page, with the 'scan again' text filled in (as a JS string literal)."""
-    return PAGE.replace("__GONE__", json.dumps(FORBIDDEN_MESSAGE))
+    return PAGE.replace("__GONE__", json.dumps(FORBIDDEN_MESSAGE)).replace("__STYLE__", STYLE)

@@ -9,9 +9,9 @@ watcher thread reads the game for every phone: it polls SQLite's `PRAGMA data_ve
 connection five times a second (nothing is read while nothing changes), takes in only the new
 records, builds one document and wakes every Server-Sent-Events client with the same bytes.
 
-Phones are read-only: the only write is a proposal (proposals.py), which the banker decides. A phone
-speaks in its owner's voice (voice.py): `POST /api/meaning` says what a line would do before it is sent,
-and `POST /api/propose` runs the same checks before queueing the full line.
+Phones are read-only: the only writes are a claim on a name (claims.py) and a proposal (proposals.py),
+which the banker decides. What a phone may POST, and how each request is checked, is phone_api.py.
+No request, however malformed, prints a traceback on the banker's terminal.
 """
 
 from __future__ import annotations
@@ -32,20 +32,18 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from ..errors import Refusal
 from ..game import Game
-from ..ledger import LedgerError
 from ..state import GameState
+from .claims import claimed_rows
 from .lines import PlayerLines
 from .page import FORBIDDEN_PAGE, wallet_page
-from .proposals import propose, recent_rows
+from .phone_api import FIELDS, Answer, PhoneApi, read_body, request_refusal
+from .proposals import recent_rows
 from .storage import join_code, read_join_code
 from .views import wallet_document
-from .voice import Meaning, phone_meaning
 
 POLL_SECONDS = 0.2  # how often the watcher asks SQLite whether anything was committed
 KEEPALIVE_SECONDS = 15  # a comment line on an idle live channel, so phones and routers keep it open
-MAX_BODY = 4096
 MAX_LIVE = 64  # live channels at once (each holds a thread); a table has at most 8 phones, plus reloads
 WILDCARDS = {"", "0.0.0.0", "::"}
 
@@ -155,7 +153,7 @@ class Watcher:
         proposals = recent_rows(self.connection)
         assert game.timeline is not None
         document = wallet_document(state, game.head, records[0].hash[:16], self.lines.of,
-                                   game.timeline.undone(), proposals)
+                                   game.timeline.undone(), proposals, [c.player for c in claimed_rows(self.connection)])
         body = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         if self.code and code != self.code:
             self.on_new_code(code)
@@ -195,6 +193,20 @@ class WalletServer(ThreadingHTTPServer):
         super().__init__(address, WalletHandler)
         self.path, self.hub = path, hub
         self.page = wallet_page().encode("utf-8")
+        self.api = PhoneApi(path, lambda: hub.state)
+        self.said: set[str] = set()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A request that failed (a phone hanging up mid-answer, mostly): one line once, never a traceback."""
+        error = sys.exc_info()[1]
+        if error is None or isinstance(error, OSError):
+            return
+        self.say_once(f"banker serve: a phone's request failed: {type(error).__name__}: {error}")
+
+    def say_once(self, text: str) -> None:
+        if text not in self.said:
+            self.said.add(text)
+            print(text, file=sys.stderr, flush=True)
 
 
 class WalletHandler(BaseHTTPRequestHandler):
@@ -222,7 +234,8 @@ class WalletHandler(BaseHTTPRequestHandler):
         self.wfile.write(body)
 
     def _json(self, status: int, body: dict[str, Any]) -> None:
-        self._send(status, json.dumps(body, ensure_ascii=False).encode("utf-8"), "application/json; charset=utf-8")
+        """ASCII JSON: a name or line echoed back cannot break the encoding (a lone surrogate stays \\ud800)."""
+        self._send(status, json.dumps(body).encode("ascii"), "application/json; charset=utf-8")
 
     def _allowed(self, query: dict[str, list[str]]) -> bool:
         if self.server.hub.code_ok(query.get("code", [""])[0]):
@@ -253,54 +266,27 @@ class WalletHandler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         if not self._allowed(parse_qs(url.query)):
             return
-        routes = {"/api/propose": self._propose, "/api/meaning": self._meaning}
-        if url.path not in routes:
-            self._json(HTTPStatus.NOT_FOUND, {"error": "no such page"})
-            return
         try:
-            length = int(self.headers.get("Content-Length") or 0)
-        except ValueError:
-            length = -1
-        if not 0 < length <= MAX_BODY:
-            self._json(HTTPStatus.BAD_REQUEST, {"error": "send a short JSON body: {\"player\", \"line\"}"})
-            return
-        try:
-            data = json.loads(self.rfile.read(length))
-            player, line = str(data["player"]), str(data["line"])
-        except (ValueError, KeyError, TypeError):
-            self._json(HTTPStatus.BAD_REQUEST, {"error": "send JSON with \"player\" and \"line\""})
-            return
-        status, body = routes[url.path](player, line)
+            status, body = self._answer(url.path)
+        except Exception as error:  # noqa: BLE001 - a phone gets an answer, the banker's terminal no traceback
+            self.server.say_once(f"banker serve: a phone's request failed: {type(error).__name__}: {error}")
+            status, body = HTTPStatus.INTERNAL_SERVER_ERROR, {"error": "the banker's server could not read that; "
+                                                              "nothing was stored"}
         self._json(status, body)
 
-    def _read(self, player: str, line: str) -> Meaning | dict[str, Any]:
-        """The phone's line in its owner's voice, checked by the rules now; or the error to send back."""
-        state = self.server.hub.state
-        if state is None or player not in state.players:
-            return {"error": "pick your name first"}
-        try:
-            return phone_meaning(state, player, line)
-        except Refusal as refusal:
-            return {"error": str(refusal)}
+    def _answer(self, route: str) -> Answer:
+        if route not in FIELDS:
+            return Answer(HTTPStatus.NOT_FOUND, {"error": "no such page"})
+        refused = request_refusal(self.headers, self.headers.get_content_type())
+        if refused:
+            return refused
+        data = read_body(self.headers, self.rfile, route)
+        return data if isinstance(data, Answer) else self.server.api.answer(route, data)
 
-    def _meaning(self, player: str, line: str) -> tuple[int, dict[str, Any]]:
-        """What the line would do, before Send: nothing is written."""
-        read = self._read(player, line)
-        if not isinstance(read, Meaning):
-            return HTTPStatus.UNPROCESSABLE_ENTITY, read
-        return HTTPStatus.OK, {"line": read.line, "meaning": read.text}
+    def _not_allowed(self) -> None:
+        self._json(HTTPStatus.METHOD_NOT_ALLOWED, {"error": "a wallet takes GET and POST only"})
 
-    def _propose(self, player: str, line: str) -> tuple[int, dict[str, Any]]:
-        read = self._read(player, line)
-        if not isinstance(read, Meaning):
-            return HTTPStatus.UNPROCESSABLE_ENTITY, read
-        try:
-            proposal = propose(self.server.path, player, read.line)
-        except Refusal as refusal:
-            return HTTPStatus.TOO_MANY_REQUESTS, {"error": str(refusal)}
-        except LedgerError as error:
-            return HTTPStatus.SERVICE_UNAVAILABLE, {"error": str(error)}
-        return HTTPStatus.CREATED, {"proposal": {**proposal.to_json(), "meaning": read.text}}
+    do_PUT = do_DELETE = do_PATCH = _not_allowed  # noqa: N815 - the base class's naming
 
     def _live(self, code: str) -> None:
         """Server-Sent Events: the document now, then again after every change, until the code changes."""

@@ -1,4 +1,4 @@
-"""The wallet's rows in the game file: the join code and the phones' proposals.
+"""The wallet's rows in the game file: the join code, the names the phones claimed and their proposals.
 
 They live in the game's own SQLite file, so the code and the queue travel with the game, but in
 tables of their own: the event ledger (and its hash chain) is never written here, and
@@ -24,8 +24,13 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS wallet_proposal ("
     " id INTEGER PRIMARY KEY AUTOINCREMENT, time TEXT NOT NULL, player TEXT NOT NULL, line TEXT NOT NULL,"
     " status TEXT NOT NULL DEFAULT 'pending', outcome TEXT NOT NULL DEFAULT '', action INTEGER,"
-    " decided TEXT NOT NULL DEFAULT '')",
+    " decided TEXT NOT NULL DEFAULT '', shown TEXT NOT NULL DEFAULT '')",
     "CREATE INDEX IF NOT EXISTS wallet_proposal_status ON wallet_proposal (status)",
+    "CREATE TABLE IF NOT EXISTS wallet_claim (player TEXT PRIMARY KEY, token TEXT NOT NULL, since TEXT NOT NULL)",
+)
+# What an older file's wallet tables lack: added the first time any wallet code opens it.
+UPGRADES = (
+    ("wallet_proposal", "shown", "ALTER TABLE wallet_proposal ADD COLUMN shown TEXT NOT NULL DEFAULT ''"),
 )
 
 
@@ -61,15 +66,14 @@ def connect(path: Path | str, create: bool = True) -> Iterator[sqlite3.Connectio
             row = None
         if not row or row[0] != FORMAT:
             raise LedgerError(f"{path} is an SQLite file but not a Banker game")
-        if create and not has_tables(connection):
-            connection.execute("BEGIN IMMEDIATE")
-            try:
+        made = has_tables(connection)
+        if (create or made) and not _current(connection):
+            with writing(connection):
                 for statement in SCHEMA:
                     connection.execute(statement)
-                connection.execute("COMMIT")
-            except BaseException:
-                connection.execute("ROLLBACK")
-                raise
+                for table, column, statement in UPGRADES:
+                    if not _has_column(connection, table, column):
+                        connection.execute(statement)
         yield connection
     except sqlite3.Error as error:
         raise LedgerError(f"{path}: the wallet's tables cannot be used ({error})") from None
@@ -82,6 +86,17 @@ def has_tables(connection: sqlite3.Connection) -> bool:
         "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('wallet_setting', 'wallet_proposal')"
     ).fetchone()[0]
     return found == 2
+
+
+def _has_column(connection: sqlite3.Connection, table: str, column: str) -> bool:
+    return any(row[1] == column for row in connection.execute(f"PRAGMA table_info({table})"))
+
+
+def _current(connection: sqlite3.Connection) -> bool:
+    """Every wallet table and column there (a file served by an older Banker lacks the claims)."""
+    claims = connection.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'wallet_claim'").fetchone()[0]
+    return has_tables(connection) and claims == 1 and all(_has_column(connection, t, c) for t, c, _ in UPGRADES)
 
 
 @contextmanager
@@ -117,7 +132,8 @@ def join_code(path: Path | str) -> str:
 
 
 def new_join_code(path: Path | str) -> str:
-    """Replace the join code: every phone holding the old one is cut off and must scan again.
+    """Replace the join code: every phone holding the old one is cut off and must scan again, and
+    every name a phone claimed is free (a new code is how a banker starts the phones over).
 
     A running server picks the new code up within its poll interval (the write changes the
     file's data_version) and closes the live channels opened with the old one.
@@ -125,4 +141,5 @@ def new_join_code(path: Path | str) -> str:
     code = _fresh_code()
     with connect(path) as connection, writing(connection):
         connection.execute("INSERT OR REPLACE INTO wallet_setting (key, value) VALUES ('join_code', ?)", (code,))
+        connection.execute("DELETE FROM wallet_claim")
     return code

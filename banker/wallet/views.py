@@ -132,8 +132,8 @@ def table_notes(state: GameState) -> list[str]:
 
 def wallet_document(state: GameState, head: tuple[int, str], game_id: str,
                     lines_of: Callable[[str], Sequence[Line]], undone: set[int],
-                    proposals: Sequence[Proposal]) -> dict[str, Any]:
-    """Everything every phone shows; each phone picks its player."""
+                    proposals: Sequence[Proposal], claimed: Sequence[str] = ()) -> dict[str, Any]:
+    """Everything every phone shows; each phone picks its player (`claims`: the names held by a phone)."""
     body = state.to_json()
     return {
         "game": game_id,
@@ -141,6 +141,7 @@ def wallet_document(state: GameState, head: tuple[int, str], game_id: str,
         "head": {"events": head[0], "hash": head[1]},
         "players": [player_view(state, row, lines_of(row["name"]), undone) for row in body["players"]],
         "notes": table_notes(state),
+        "claims": list(claimed),
         "proposals": [{**p.to_json(), "meaning": meaning_now(state, p.line) if p.status == PENDING else ""}
                       for p in proposals],
     }

@@ -4,9 +4,10 @@ The phone's owner is the acting player and is left out of the line, for every ve
 word is a player (`buy Boardwalk`, `bail`, `trade Ann give Boardwalk get $200`, `bankrupt Ann
 2000`); the full line with the owner's name is what the banker sees and runs. Typing one's own
 name first anyway means the same thing. A line is checked against the rules now, on the current
-state, and described in the ledger's own words before anything is queued. A phone may not move
-other players' money, deeds or holdings in a line its owner takes no part in: that is decided
-from the events the line would produce, so it holds for every verb.
+state, and described in the ledger's own words before anything is queued. A phone proposes only
+what its owner pays, gives, gets, draws or declares: decided from the events the line would produce
+(no leg between two other players), and by the verb (another player's card, bankruptcy or dice are
+theirs to declare). A spin the phone leaves to chance is drawn once, here, and kept in the line.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ MONEY_FORMS = {  # the other side may come before or after the amount
     "collect": "collect <amount> (from the bank)  |  collect <player|pot> <amount>",
 }
 REFUSED_NOW = "the rules would refuse it now: "
+# Verbs whose line may name another player first: that player pays the phone's owner or deals with them
+# (003:83 "the owner must ask you for the rent"). Any other verb is the named player's own to declare.
+OTHER_MAY_ACT = frozenset({"rent", "pay", "collect", "trade", "trap"})
 
 
 @dataclass(frozen=True)
@@ -55,6 +59,7 @@ class Reading:
 class Meaning:
     line: str
     text: str  # the action in the ledger's words: "Ben pays Ann $50 (pay)"
+    command: c.Command | None = None  # what runs when the banker accepts it (no second reading, no new draw)
 
 
 def phone_usage(verb: str) -> str:
@@ -86,6 +91,11 @@ def _amount_like(word: str) -> bool:
     return re.match(r"[-$£]?M?-?\.?\d", word.strip()) is not None
 
 
+def _exact_player(state: GameState, word: str) -> bool:
+    """A player's whole name (a player called 007 or M2 is a name here, not an amount)."""
+    return any(squash(word) == squash(p) for p in state.players)
+
+
 def _player_named(state: GameState, word: str) -> str:
     """The player `word` names, or "" (no error: it may be a deed or an amount)."""
     try:
@@ -98,12 +108,16 @@ def _someone_else(state: GameState, proposer: str) -> str:
     return next((p for p in state.players if p != proposer), "Ann")
 
 
-def _phone_form(verb: str, proposer: str, args: list[str]) -> list[str] | None:
+def _phone_form(state: GameState, verb: str, proposer: str, args: list[str]) -> list[str] | None:
     """The full line's words after the verb, or None when the words do not fit the phone's form."""
     if verb not in MONEY_FORMS:
         return [proposer, *args]
     if len(args) == 1:
         return [proposer, args[0]]
+    named = [_exact_player(state, word) for word in args]
+    if len(args) == 2 and named[0] != named[1] and all(map(_amount_like, args)):  # `pay 007 50`: a name
+        amount, other = (args[1], args[0]) if named[0] else (args[0], args[1])
+        return [proposer, amount, other]
     if len(args) == 2 and _amount_like(args[0]) != _amount_like(args[1]):
         amount, other = (args[0], args[1]) if _amount_like(args[0]) else (args[1], args[0])
         return [proposer, amount, other]
@@ -115,6 +129,15 @@ def _shape_refusal(verb: str, proposer: str, refusal: Refusal | None) -> Refusal
     if refusal is not None and USAGE[verb] not in str(refusal):
         return refusal
     return Refusal(f"on your phone write {phone_usage(verb)} (you are {proposer}: leave your name out)")
+
+
+def _kept(reading: Reading) -> Reading:
+    """A spin left to chance keeps the result drawn now: the phone, the banker's list and the ledger agree."""
+    command = reading.command
+    if not isinstance(command, c.SpinBuild):
+        return reading
+    words = ["spin", command.player, command.result] + (["again"] if command.again else [])
+    return Reading(reading.verb, _join(words), command, reading.actor)
 
 
 def read_phone_line(state: GameState, proposer: str, typed: str) -> Reading:
@@ -132,19 +155,19 @@ def read_phone_line(state: GameState, proposer: str, typed: str) -> Reading:
     first = _player_named(state, args[0]) if args else ""
     if args and squash(args[0]) == squash(proposer):  # the whole name: `buy b&o` on Bob's phone is a railroad
         line = _join([verb, proposer, *args[1:]])
-        return Reading(verb, line, parse(line, state), proposer)
-    mine = _phone_form(verb, proposer, args)
+        return _kept(Reading(verb, line, parse(line, state), proposer))
+    mine = _phone_form(state, verb, proposer, args)
     problem: Refusal | None = None
     if mine is not None:
         line = _join([verb, *mine])
         try:
-            return Reading(verb, line, parse(line, state), proposer)
+            return _kept(Reading(verb, line, parse(line, state), proposer))
         except Refusal as refusal:
             problem = refusal
     if first:  # written in full, naming another player first: the checks on its events decide
         line = _join([verb, first, *args[1:]])
         try:
-            return Reading(verb, line, parse(line, state), first)
+            return _kept(Reading(verb, line, parse(line, state), first))
         except Refusal:
             pass
     raise _shape_refusal(verb, proposer, problem)
@@ -186,10 +209,21 @@ def party_refusal(state: GameState, proposer: str, actor: str, events: Sequence[
     """
     players = set(state.players)
     moved: dict[str, set[str]] = {}
+    between: list[tuple[str, str, str]] = []  # legs from one other player to another
     for event in events:
         for giver, receiver, what in _moves(event):
             for side in {giver, receiver} & players:
                 moved.setdefault(side, set()).add(what)
+            if {giver, receiver} <= players and proposer not in (giver, receiver) and giver != receiver:
+                between.append((giver, receiver, what))
+    if between and (actor == proposer or proposer in moved):
+        giver, receiver, what = between[0]
+        return (f"\"{summarize(events, money)}\" also moves {what} from {giver} to {receiver}, not yours: a phone "
+                "proposes only what its owner pays, gives or gets; ask the banker")
+    theirs = (f"that is {actor}'s to propose, not yours: on your phone you are {proposer}, so leave your "
+              f"name out ({phone_usage(verb)}); ask {actor} or the banker")
+    if actor and actor != proposer and verb not in OTHER_MAY_ACT and (proposer in moved or not moved):
+        return theirs  # another player's card, bankruptcy, dice: theirs to draw or declare
     if actor == proposer or proposer in moved:
         return None
     if moved:
@@ -197,10 +231,7 @@ def party_refusal(state: GameState, proposer: str, actor: str, events: Sequence[
         what = sorted(set().union(*moved.values()), key=("money", "deeds", "holdings").index)
         return (f"\"{summarize(events, money)}\" moves {_possessive(whose)} {' and '.join(what)}, not yours: "
                 "a phone proposes only what its owner pays, gives or gets; ask the banker")
-    if actor:
-        return (f"that is {actor}'s to propose, not yours: on your phone you are {proposer}, so leave your "
-                f"name out ({phone_usage(verb)}); ask {actor} or the banker")
-    return None
+    return theirs if actor else None
 
 
 def phone_meaning(state: GameState, proposer: str, typed: str) -> Meaning:
@@ -221,7 +252,7 @@ def phone_meaning(state: GameState, proposer: str, typed: str) -> Meaning:
     problem = party_refusal(state, proposer, reading.actor, events, money, reading.verb)
     if problem:
         raise Refusal(problem)
-    return Meaning(reading.line, summarize(events, money))
+    return Meaning(reading.line, summarize(events, money), reading.command)
 
 
 def meaning_now(state: GameState, line: str) -> str:
