@@ -173,8 +173,8 @@ def sore_losers_tokens(tmp_path_factory: pytest.TempPathFactory) -> Game:
 @pytest.fixture(scope="module")
 def city_tokens(tmp_path_factory: pytest.TempPathFactory) -> Game:
     """The City table with its tokens followed and Alice's stadium paying on GO; Alice rolled: Bob's roll."""
-    return table(tmp_path_factory, "city", (*CITY_SETUP, "move Zoë 38 fix", "roll Alice 3 4", "card Alice chance back-3"),
-                 FOLLOW)
+    setup = (*CITY_SETUP, "move Zoë 38 fix", "roll Alice 3 4", "card Alice chance back-3")
+    return table(tmp_path_factory, "city", setup, FOLLOW)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
