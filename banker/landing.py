@@ -23,7 +23,7 @@ from .rules.checks import auction_open, not_playing
 from .rules.deeds import buy_refusal, for_sale, lift_cost, mortgage_amount, mortgage_refusal, rent_refusal
 from .rules.mega import TICKET
 from .rules.rent import rent_charge, rent_due
-from .rules.table import jail_card_holder, repairs_cost, tax_charge
+from .rules.table import jail_card_holder, tax_charge
 from .state import HOTEL, SKYSCRAPER, GameState
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
@@ -76,7 +76,9 @@ def landing_offers(state: GameState, player: str, position: int) -> list[Offer]:
     """
     if reason := auction_open(state) or not_playing(state, player):
         return [Offer(reason, refusal=reason)]
-    offers = _space_offers(state, player, position) + speed_die_offers(state, player, position)
+    offers = _space_offers(state, player, position)
+    if state.tokens is None:  # followed, the roll made the speed die's move itself (issue 25)
+        offers += speed_die_offers(state, player, position)
     if state.edition.mr_monopoly:  # Sore Losers: Mr. Monopoly traps a player standing there
         from .sore_losers_landing import trap_offers
 
@@ -98,6 +100,8 @@ def _space_offers(state: GameState, player: str, position: int) -> list[Offer]:
 
         if (sore := space_offers(state, player, position)) is not None:
             return sore
+    if kind == "go" and state.tokens is not None:
+        return [Offer("GO: Banker paid the salary when the token reached it")]
     if kind == "go":
         return [Offer(f"collect {money(edition.go_salary)} salary for landing on GO", c.Salary(player))]
     if space.name in edition.deeds:
@@ -336,6 +340,12 @@ def amount_due(state: GameState, command: c.Command) -> Due | None:
             money_out = Due(player, lift_cost(state, deed), BANK, False, f"lifting the mortgage on {deed}")
         case c.DrawCard():
             money_out = _card_due(state, command)
+        case c.Settle(player):
+            owed = [d for d in state.debts if d.player == player]
+            if owed:
+                creditor = owed[0].creditor
+                money_out = Due(player, sum(d.amount for d in owed), creditor, True,
+                                "; ".join(d.why for d in owed))
         case _ if state.edition.max_blocks:  # Monopoly City's builds: banker/city_landing.py
             from .city_landing import build_due
 
@@ -348,13 +358,8 @@ def amount_due(state: GameState, command: c.Command) -> Due | None:
 def _card_due(state: GameState, cmd: c.DrawCard) -> Due | None:
     card = next(k for k in state.edition.cards if k.deck == cmd.deck and k.key == cmd.key)
     why = f"the card \"{card.title}\""
-    if card.effect == "pay":
-        return Due(cmd.player, card.amount, BANK, True, why)
-    if card.effect == "pay_each_player":
-        others = [p for p in state.active_players if p != cmd.player]
-        return Due(cmd.player, card.amount * len(others), BANK, True, why)
-    if card.effect == "repairs":
-        return Due(cmd.player, repairs_cost(state, cmd.player, card), BANK, True, why)
+    # a card that pays is drawn as it is: what the cash cannot cover becomes a debt fixed at the draw (issue 25),
+    # raised for afterwards, so selling buildings first never makes a repairs card cheaper
     if card.effect == "advance_nearest" and cmd.deed:
         holding = state.deeds[cmd.deed]
         if holding.owner in (BANK, cmd.player) or holding.mortgaged or holding.owner in state.bankrupt:

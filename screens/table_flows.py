@@ -104,7 +104,15 @@ class TableFlows:
     # -- landing -------------------------------------------------------------------
 
     def action_land(self) -> None:
+        state = self.game.state
+        if state.tokens is not None and (state.debts or any(w.kind != "speed-die" for w in state.waiting)):
+            self.wait_flow()  # a followed game: `l` reopens what waits (issue 25), never a landing already settled
+            return
         self.land_flow(None)
+
+    @work(exclusive=True)
+    async def wait_flow(self) -> None:
+        await self.follow_waiting()  # type: ignore[attr-defined]
 
     @work(exclusive=True)
     async def land_flow(self, position: int | None) -> None:
@@ -159,7 +167,8 @@ class TableFlows:
             if isinstance(command, c.DrawCard):
                 card = next(k for k in self.game.state.edition.cards
                             if k.deck == command.deck and k.key == command.key)
-                destination = card_destination(self.game.state, card, position, command.deed)
+                if self.game.state.tokens is None:  # a followed game's card settles where it sends the token
+                    destination = card_destination(self.game.state, card, position, command.deed)
         if command is None:
             return None
         if isinstance(command, c.OpenAuction):

@@ -8,10 +8,10 @@ from textual.widgets.input import Selection
 
 from banker import commands as c
 from banker import events as ev
+from banker.describe import AWAITED
 from banker.rules.tokens import sharing_space
+from banker.waits import wait_text
 from screens.command_bar import CommandBar
-
-SETTLED_BY_THE_ROLL = ("go", "jail", "go_to_jail")  # GO's salary and jail are already in the roll's action
 
 
 class TokenFlows:
@@ -33,25 +33,41 @@ class TokenFlows:
 
     @work(exclusive=True, group="roll")
     async def roll_flow(self, command: c.Roll) -> None:
-        """Roll, show where the token went, then the offers of each space it reached, one after another."""
+        """Roll, show where the token went, then what the landing left waiting, one after another (issue 25):
+        the roll itself charged what the landing made certain (rent, tax, GO), so nothing else opens."""
         outcome = self.banker.act(command)  # type: ignore[attr-defined]
         if outcome is None:
             return
-        state = self.game.state  # type: ignore[attr-defined]
         moves = [e for e in outcome.events if isinstance(e, ev.TokenMoved) and e.player == command.player]
-        reached = [e.position for e in moves]
-        how = {e.position: e.how for e in moves}
-        if state.tokens is not None and state.position(command.player) not in reached:
-            reached.append(state.position(command.player))  # jail: the fold moved the token there
-        if reached:
-            self.show_space(reached[-1])  # type: ignore[attr-defined]
-        if state.mr_monopoly == command.player and (others := sharing_space(state, command.player)):
-            await self.trap_flow(command.player, others[0])  # type: ignore[attr-defined]  # 001: he traps them
-        for position in reached:
-            if command.player in self.game.state.in_jail:  # type: ignore[attr-defined]
+        state = self.game.state  # type: ignore[attr-defined]
+        if state.tokens is not None:
+            self.show_space(state.position(command.player))  # type: ignore[attr-defined]
+        await self.follow_waiting({e.position: e.how for e in moves})
+
+    async def follow_waiting(self, how: dict[int, str] | None = None) -> None:
+        """Open what the table waits for, one decision after another, until nothing waits or the banker backs out
+        (`l` opens it again). A debt opens raise-money with the debt filled in."""
+        for _ in range(12):
+            state = self.game.state  # type: ignore[attr-defined]
+            if state.debts:
+                self.banker.pay_or_raise(c.Settle(state.debts[0].player))  # type: ignore[attr-defined]
                 return
-            if state.edition.spaces[position].type in SETTLED_BY_THE_ROLL:
-                continue
+            wait = next((w for w in state.waiting if w.kind != "speed-die"), None)
+            if wait is None:
+                return
+            before = (state.waiting, state.debts, self.game.head)  # type: ignore[attr-defined]
+            position = state.position(wait.player)
             self.show_space(position)  # type: ignore[attr-defined]
-            title = f"{command.player} ({how.get(position, 'moved')}) lands on {state.edition.spaces[position].name}"
-            await self.landings(position, command.player, fixed=True, title=title)  # type: ignore[attr-defined]
+            if wait.kind == "trap" and (others := sharing_space(state, wait.player)):
+                await self.trap_flow(wait.player, others[0])  # type: ignore[attr-defined]  # 001: he traps one
+            elif wait.kind == "move":
+                self.notify(wait_text(state, wait), title="Move", markup=False)  # type: ignore[attr-defined]
+                return
+            else:
+                moved = (how or {}).get(position)
+                title = (f"{wait.player} ({moved}) lands on {wait.space}" if moved
+                         else f"{wait.player} on {wait.space}: {AWAITED.get(wait.kind, wait.kind)}")
+                await self.landings(position, wait.player, fixed=True, title=title)  # type: ignore[attr-defined]
+            after = self.game.state  # type: ignore[attr-defined]
+            if (after.waiting, after.debts, self.game.head) == before:  # type: ignore[attr-defined]
+                return  # the banker backed out: `l` opens it again

@@ -74,14 +74,13 @@ async def test_dice_out_of_turn_are_refused_and_the_dice_typed_for_the_roller(tm
 
 
 @pytest.mark.asyncio
-async def test_mega_dice_with_mr_monopoly_open_both_landings(tmp_path: Path) -> None:
-    # 000: "Move the sum of the white dice ... Then advance to the next unowned property"
+async def test_mega_dice_with_mr_monopoly_charge_the_rent_then_open_the_next_landing(tmp_path: Path) -> None:
+    # 000:56 "Move the sum of the white dice ... take the action for the space you land on. Then advance to the next
+    # unowned property"; issue 25: the rent the landing makes certain is charged by the roll, nothing asked
     path = played_file(tmp_path / "mega.db", "mega", PLAYERS, ["buy ben baltic"], FOLLOW)
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await dice(pilot, "12mr")  # Baltic Avenue (Ben's: rent), then on to Arctic Avenue (for sale)
-        assert app.screen.title_text == "Ann (rolled 3) lands on Baltic Avenue"
-        await keys(pilot, "1")  # pay Ben the rent; the next landing opens straight after
+        await dice(pilot, "12mr")  # Baltic Avenue (Ben's: rent in the roll), then on to Arctic Avenue (for sale)
         assert app.screen.title_text == "Ann (speed die: Mr. Monopoly) lands on Arctic Avenue"
         await keys(pilot, "1")  # buy it
         assert isinstance(app.screen, TableScreen)
@@ -93,14 +92,16 @@ async def test_mega_dice_with_mr_monopoly_open_both_landings(tmp_path: Path) -> 
 @pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
 def test_table_with_tokens_followed(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     path = played_file(tmp_path / "snap.db", "classic-us", PLAYERS,
-                       ["roll ann 1 4", "buy ann reading", "roll ben 3 3", "roll ben 2 1"], FOLLOW)
+                       ["roll ann 1 4", "buy ann reading", "roll ben 3 3", "auction oriental", "sold",
+                        "roll ben 2 1", "auction connecticut", "sold"], FOLLOW)
     assert snap_compare(app_for(path), terminal_size=size)
 
 
 @pytest.mark.asyncio
 async def test_sore_losers_mr_monopoly_rolling_onto_a_token_offers_the_trap(tmp_path: Path) -> None:
     # 001: Mr. Monopoly landing on another player's space traps them
-    lines = ["coin ann", "coin ann", "cashin ann", "roll ann 1 2", "roll ben 2 2", "roll ben 1 3", "roll cy 1 2"]
+    lines = ["coin ann", "coin ann", "cashin ann", "roll ann 1 2", "auction baltic", "sold", "roll ben 2 2",
+             "roll ben 1 3", "auction vermont", "sold", "roll cy 1 2", "auction baltic", "sold"]
     path = played_file(tmp_path / "trap.db", "sore-losers", PLAYERS, lines, FOLLOW)
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
