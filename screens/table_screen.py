@@ -93,6 +93,7 @@ FEATURES = {
 class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows, Screen[None]):
     BINDINGS = [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
+    AUTO_FOCUS = "#board"  # not the cards first (Textual's choice): moving the focus restyles what it leaves
 
     def __init__(self, game: Game) -> None:
         super().__init__(id="table")
@@ -134,7 +135,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
     def on_mount(self) -> None:
         self.show_state()
         self.board.focus()
-        self.watch_proposals()
+        self.call_after_refresh(self.watch_proposals)  # after the first frame: it loads the phones' modules
         self.set_timer(SETTLE_SECONDS, self.banker.freeze_heap)  # its first frames drawn, their caches built
         self.set_interval(IDLE_CHECK_SECONDS, self.banker.collect_when_idle)
         self.screen_layout_refresh_signal.subscribe(self, self.place_widgets, immediate=True)
