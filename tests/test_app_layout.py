@@ -1,4 +1,6 @@
-"""The table at 80x24 (issue 27): every player's cash in sight at once, on a line each above the board.
+"""The app at 80x24 (issue 27): every player's cash in sight at once, on a line each above the board; a footer
+without the palette's stray key; a landing dialog whose rows do not wrap; a New Game form whose switches and
+Create button fit. And ctrl+n's cursor in the new name, and a trade's ticked boxes that say so without colour.
 
 A short screen, or more players than cards with big digits fit, shows the cash strip instead of the cards; the
 board then has the whole width. A narrow footer keeps its keys, not the palette's (ctrl+p still opens it).
@@ -10,10 +12,15 @@ from pathlib import Path
 
 import pytest
 from app_pilot import app_for, played_file
-from screen_host import keys
+from screen_host import Host, keys
+from textual.widgets import OptionList
 
-from screens.app import BankerApp
+from banker.game import Game
+from screens.app import BankerApp, make_app
+from screens.new_game_screen import NewGameScreen
 from screens.player_card import CashStrip, PlayerCard
+from screens.tick_list import TickList
+from screens.trade_screen import TradeScreen
 
 SMALL, WIDE = (80, 24), (120, 40)
 FOUR = ("Ann", "Ben", "Cat", "Dan")
@@ -25,8 +32,7 @@ def strip_lines(app: BankerApp) -> list[str]:
 
 
 def shown(app: BankerApp, selector: str) -> bool:
-    widget = app.screen.query_one(selector)
-    return widget.display and widget.region.area > 0
+    return app.screen.query_one(selector).styles.display != "none"
 
 
 @pytest.mark.asyncio
@@ -112,3 +118,73 @@ async def test_a_narrow_footer_shows_its_keys_not_the_palettes(tmp_path: Path) -
         await pilot.resize_terminal(*WIDE)
         await pilot.pause()
         assert app.screen.query_one("FooterKey.-command-palette").display
+
+
+@pytest.mark.asyncio
+async def test_ctrl_n_puts_the_cursor_in_the_new_players_name(tmp_path: Path) -> None:
+    app = make_app(data=tmp_path, watch=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await keys(pilot, "n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        await pilot.press(*"Ann")
+        await keys(pilot, "ctrl+n", "ctrl+n")
+        await pilot.press(*"Eve")
+        await pilot.pause()
+        assert screen.count == 5 and screen.names() == ["Ann", "", "", "", "Eve"]
+        await keys(pilot, "ctrl+n", "ctrl+n")  # six is the classic board's most: the cursor stays
+        await pilot.press(*"n")
+        await pilot.pause()
+        assert screen.count == 6 and screen.names()[5] == "n"
+        await keys(pilot, "ctrl+n")
+        await pilot.press(*"a")
+        await pilot.pause()
+        assert screen.count == 6 and screen.names()[5] == "na"
+
+
+@pytest.mark.asyncio
+async def test_the_new_game_form_fits_80x24_down_to_create(tmp_path: Path) -> None:
+    """The follow-tokens switch and the Create button are on screen without scrolling (one-line switches)."""
+    app = make_app(data=tmp_path, watch=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await keys(pilot, "n")
+        screen = app.screen
+        body = screen.query_one("#new-game-body")
+        for selector in ("#rule-follow-tokens", "#create", "#cancel"):
+            widget = screen.query_one(selector)
+            assert body.region.contains_region(widget.region), selector
+        await pilot.press(*"Ann", "enter", *"Ben", "enter", *"Cat")
+        for _ in range(10):  # to the follow-tokens switch by tab, as a player would
+            await keys(pilot, "tab")
+            if screen.focused is screen.query_one("#rule-follow-tokens"):
+                break
+        await keys(pilot, "space", "ctrl+s")
+        assert app.game is not None and app.game.state.tokens is not None
+
+
+@pytest.mark.asyncio
+async def test_a_ticked_deed_in_a_trade_shows_a_tick_not_only_a_colour(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "g.db", "classic-us", ("Alice", "Bob"),
+                       ("buy Alice Boardwalk", "buy Alice 'Park Place'"))
+    game = Game.open(path)
+    app = Host(TradeScreen(game, "Alice", "Bob"))
+    async with app.run_test(size=WIDE) as pilot:
+        await keys(pilot, "space")
+        items = app.screen.query_one("#trade-items-0", TickList)
+        lines = [items.render_line(y).text for y in range(2)]
+        assert "✓" in lines[0] and "Park Place" in lines[0]
+        assert "✓" not in lines[1] and "Boardwalk" in lines[1] and "X" not in lines[1]
+    game.close()
+
+
+@pytest.mark.asyncio
+async def test_the_landing_dialogs_rows_do_not_wrap_at_80x24(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "g.db", "classic-us", FOUR, ())
+    app = app_for(path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        await keys(pilot, "l", *"board", "enter")
+        spaces, offers = (app.screen.query_one(f"#landing-{name}", OptionList) for name in ("spaces", "offers"))
+        assert spaces.option_count == 1 and spaces.virtual_size.height == 1  # one space found, on one row
+        assert offers.virtual_size.height == offers.option_count == 2  # buy, auction: a row each
+        assert "…" in offers.render_line(1).text  # what does not fit is cut, and seen to be

@@ -87,7 +87,9 @@ async def test_new_game_with_another_edition_and_a_house_rule(tmp_path: Path) ->
             await keys(pilot, "ctrl+n")
         assert "8 of 2 to 8" in str(screen.query_one("#players-title").render())
         await keys(pilot, "ctrl+r", "ctrl+r", "ctrl+r", "ctrl+r", "ctrl+r")
+        assert screen.focused is screen.query_one("#name-2")  # ctrl+n's cursor followed the rows taken away
         screen.query_one("#rule-free-parking", Switch).value = True
+        screen.query_one("#name-0").focus()
         await type_names(pilot, "Ann", "Ben", "Cat")
         assert isinstance(app.screen, TableScreen)
         assert app.game is not None
