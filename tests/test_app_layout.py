@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from app_pilot import app_for, played_file
 from screen_host import Host, keys
+from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from banker.game import Game
@@ -29,6 +30,16 @@ FOUR = ("Ann", "Ben", "Cat", "Dan")
 def strip_lines(app: BankerApp) -> list[str]:
     strip = app.screen.query_one(CashStrip)
     return [strip.render_line(y).text.strip() for y in range(strip.size.height)]
+
+
+async def resized(pilot: Pilot, size: tuple[int, int]) -> None:
+    """A terminal resized, and the app's resize events all taken in (a loaded machine takes a few pauses)."""
+    await pilot.resize_terminal(*size)
+    for _ in range(20):
+        await pilot.pause()
+        if pilot.app.screen.size == size:
+            break
+    await pilot.pause()
 
 
 def shown(app: BankerApp, selector: str) -> bool:
@@ -74,13 +85,11 @@ async def test_a_tall_screen_keeps_the_cards_and_a_resize_changes_over(tmp_path:
         await pilot.pause()
         assert shown(app, "#cards") and not shown(app, "#cash-strip")
         assert len(app.screen.query(PlayerCard)) == 3
-        await pilot.resize_terminal(*SMALL)
-        await pilot.pause()
+        await resized(pilot, SMALL)
         assert shown(app, "#cash-strip") and not shown(app, "#cards")
         await keys(pilot, "colon", *"pay alice 100", "enter")
         assert strip_lines(app)[0].startswith("▶ Alice $1,400")
-        await pilot.resize_terminal(*WIDE)
-        await pilot.pause()
+        await resized(pilot, WIDE)
         assert shown(app, "#cards")
         card = app.screen.query_one("#card-0", PlayerCard)
         assert "$1,400" in str(card.border_subtitle)  # drawn from the state when it came back
@@ -115,8 +124,7 @@ async def test_a_narrow_footer_shows_its_keys_not_the_palettes(tmp_path: Path) -
         await pilot.pause()
         palette = app.screen.query_one("FooterKey.-command-palette")
         assert not palette.display
-        await pilot.resize_terminal(*WIDE)
-        await pilot.pause()
+        await resized(pilot, WIDE)
         assert app.screen.query_one("FooterKey.-command-palette").display
 
 
