@@ -59,6 +59,7 @@ def usable_editions() -> dict[str, Edition]:
 
 
 class NewGameScreen(Screen[None]):
+    CSS_PATH = "new_game.tcss"  # loaded when the screen first opens, not at start-up
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # a short screen gets the compact form (banker.tcss)
     BINDINGS = [
         Binding("ctrl+s", "create", "Create game"),

@@ -120,16 +120,15 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         return cast("BankerApp", self.app)
 
     def compose(self) -> ComposeResult:
-        state = self.game.state
         yield Header()
         yield StatusLine(lambda width: self.status_text(self.banker.current_player, width))
         yield GameClock(self.game, lambda: self.banker.current_player)
         yield CashStrip(self.banker.colours)
         with Horizontal(id="table-body"):
             with VerticalScroll(id="cards"):
-                for index, player in enumerate(state.players):
-                    yield PlayerCard(player, self.banker.colours.get(player, "white"), index)
-            yield BoardSide(self.banker.colours, state.edition)
+                if not self.uses_strip(self.app.size.height):  # else made when a resize first needs them
+                    yield from self.make_cards()
+            yield BoardSide(self.banker.colours, self.game.state.edition)
         yield CommandBar(lambda: self.game.state)
         yield Footer(compact=True)
 
@@ -137,13 +136,20 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
     def board(self) -> BoardList:
         return self.query_one(BoardList)
 
+    def make_cards(self) -> list[PlayerCard]:
+        return [PlayerCard(player, self.banker.colours.get(player, "white"), index)
+                for index, player in enumerate(self.game.state.players)]
+
     def uses_strip(self, height: int) -> bool:
         """The strip instead of the cards when the screen is short, or has more players than cards fit."""
         return height < SHORT_SCREEN or height - CHROME_ROWS < CARD_ROWS * len(self.game.state.players)
 
-    def on_resize(self, event: events.Resize) -> None:
+    async def on_resize(self, event: events.Resize) -> None:
         strip = self.uses_strip(event.size.height)
         if strip != self.has_class("-strip"):
+            if not strip and not self.query(PlayerCard):
+                await self.query_one("#cards", VerticalScroll).mount_all(self.make_cards())
+                self.parts = ()  # the cards are found again
             self.set_class(strip, "-strip")
             self.show_state()
 

@@ -85,6 +85,7 @@ def mortgage_choices(edition: Edition) -> tuple[str, str, str]:
 
 class TradeScreen(ModalScreen[Outcome | None]):
     """Builds one trade; dismisses with its Outcome, or None when called off."""
+    CSS_PATH = "trade.tcss"  # loaded when the screen first opens, not at start-up
 
     AUTO_FOCUS = "SelectionList"  # the players come preset; the first thing to pick is what they give
     BINDINGS = [
