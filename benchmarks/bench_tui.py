@@ -1,7 +1,7 @@
 """Key press to the new cash on screen, on a 10,000-event game against a 10-event one (same run, same machine).
 
     python benchmarks/bench_tui.py [--events 10000] [--presses 200] [--rounds 2] [--gap 0.3]
-                                   [--edition classic-us|mega|sore-losers|city] [--games DIR] [--ratios]
+                                   [--edition classic-us|mega|sore-losers|city] [--games DIR] [--ratios] [--dice]
 
 Each sample is one key handed to the app as a terminal's input thread hands it (`Driver.send_message`),
 timed until the first frame the app draws in which the current player's card shows the new cash: the
@@ -21,6 +21,13 @@ against the small one (does the app slow down as the ledger grows?) and p99 agai
 press (its fsync the one wait on the disk) is timed too, and the rest (the app's own work) is shown beside it,
 as a shared disk's fsync varies most from run to run. `--games DIR` keeps the
 built games for reuse, so two versions of the code time the very same files (benchmarks/compare.py).
+
+With `--dice` it times the followed turn instead (issue 27: p99 under 50 ms on a 10,000-event game): in games
+that follow the tokens, the current player's dice are typed into the command bar (two digits and enter, handed
+over at once as a quick typist's are) and timed until the frame that shows the last of what the roll brought
+up within `--gap`: the landing's dialog (a modal screen) or its toast, whichever came last. The dialog is then
+closed with escape (as often as one opens) and the roll undone, so every press rolls from GO; the dice cycle so
+the token lands on a deed for sale, a tax, a Chance and Chest card, jail's visit and the railroad.
 """
 
 from __future__ import annotations
@@ -59,10 +66,10 @@ CITY_CYCLE = ["go Alice", "pay Alice 2m Bob", "go Bob", "pay Bob 2m Carol", "go 
               "bail Bob"]
 
 
-def build_game(path: Path, events: int, edition: str = "classic-us") -> int:
+def build_game(path: Path, events: int, edition: str = "classic-us", rules: tuple[str, ...] = ()) -> int:
     """A game of about `events` events: everyday payments, a deed bought once, undo and redo."""
     data = load_edition(edition)
-    game = Game.create(path, data, PLAYERS)
+    game = Game.create(path, data, PLAYERS, rules)
     cycle = CITY_CYCLE if data.max_blocks else CYCLE
     deed = "Diamond Hills" if data.max_blocks else "Boardwalk"
     index = 0
@@ -77,16 +84,16 @@ def build_game(path: Path, events: int, edition: str = "classic-us") -> int:
     return count
 
 
-def prepared(keep: Path | None, folder: Path, events: int, edition: str) -> Path:
+def prepared(keep: Path | None, folder: Path, events: int, edition: str, rules: tuple[str, ...] = ()) -> Path:
     """The built game of this size and edition, from `keep` when an earlier run built it there."""
-    name = f"tui-{edition}-{events}.db"
+    name = f"tui-{edition}{''.join('-' + rule for rule in rules)}-{events}.db"
     if keep is not None:
         keep.mkdir(parents=True, exist_ok=True)
         if not (keep / name).exists():
-            build_game(keep / f"partial-{name}", events, edition)
+            build_game(keep / f"partial-{name}", events, edition, rules)
             (keep / f"partial-{name}").rename(keep / name)
         return keep / name
-    build_game(folder / name, events, edition)
+    build_game(folder / name, events, edition, rules)
     return folder / name
 
 
@@ -181,6 +188,116 @@ async def measure(path: Path, presses: int, gap: float) -> tuple[dict[str, list[
     return times, first, full_collections
 
 
+DICE = ["12", "13", "14", "24", "25", "35", "45", "46", "56"]  # from GO: Baltic, Income Tax, Reading, Oriental,
+# Chance, Vermont, Connecticut, jail's visit, St. Charles (no doubles: each press is one roll)
+
+
+async def measure_dice(path: Path, presses: int, gap: float) -> tuple[list[float], dict[str, int]]:
+    """Milliseconds from typed dice to the frame showing the last toast or dialog the roll brought up."""
+    from textual.screen import ModalScreen
+    from textual.widgets._toast import Toast
+
+    from screens.command_bar import CommandBar
+
+    app = make_app(path, data=path.parent / "data", watch=False)
+    times: list[float] = []
+    shown_what: dict[str, int] = {}
+    async with app.run_test(size=(120, 40), notifications=True, tooltips=True) as pilot:
+        await pilot.pause()
+        assert app.game is not None and app._driver is not None
+        table = app.screen
+        seen_toasts: set[str] = set()  # every toast and dialog drawn so far: only a first drawing counts
+        seen_modals: set[int] = set()
+        last: list[tuple[float, str]] = []  # when a new toast or dialog was first drawn, and which
+        started = [False]
+        display = app._display
+
+        def frame(screen: object, renderable: object) -> None:
+            if renderable is not None and not app._batch_count:
+                renderable.render_segments(app.console)  # type: ignore[attr-defined]
+                if started[0]:
+                    if isinstance(screen, ModalScreen) and id(screen) not in seen_modals:
+                        seen_modals.add(id(screen))
+                        last.append((time.perf_counter(), type(screen).__name__))
+                    toasts = {toast._notification.identity for toast in screen.query(Toast)}  # type: ignore
+                    if toasts - seen_toasts:
+                        seen_toasts.update(toasts)
+                        last.append((time.perf_counter(), "toast"))
+            display(screen, renderable)  # type: ignore[arg-type]
+
+        app._display = frame  # type: ignore[method-assign]
+
+        async def send(*names: str) -> None:
+            for name in names:
+                event = events.Key(name, name if len(name) == 1 else None)
+                event.set_sender(app)
+                app._driver.send_message(event)  # type: ignore[union-attr]
+
+        for index in range(WARM_UP + presses):
+            game = app.game
+            player = game.state.whose_roll
+            if game.state.position(player) != 0:
+                raise SystemExit(f"{player} should roll from GO, not from {game.state.position(player)}")
+            count = game.head[0]
+            table.query_one(CommandBar).focus()
+            await pilot.pause()
+            seen_toasts.update(toast._notification.identity for toast in app.screen.query(Toast))  # type: ignore
+            last[:] = []
+            dice = DICE[index % len(DICE)]
+            start = time.perf_counter()
+            started[0] = True
+            await send(*dice, "enter")
+            await asyncio.sleep(gap)
+            started[0] = False
+            if game.head[0] == count:
+                raise SystemExit(f"the dice {dice} wrote nothing: was the roll refused?")
+            if index >= WARM_UP:  # a roll that brings up nothing is counted, not timed
+                what = last[-1][1] if last else "nothing"
+                shown_what[what] = shown_what.get(what, 0) + 1
+                if last:
+                    times.append((last[-1][0] - start) * 1000)
+            for _ in range(5):  # close what the roll opened (a second landing may follow the first)
+                if not isinstance(app.screen, ModalScreen):
+                    break
+                await send("escape")
+                await pilot.pause(0.05)
+            while app.game.head[0] > count and app.game.state.position(player) != 0:
+                app.act("undo", quiet=True)
+                await pilot.pause()
+            await pilot.pause(0.05)
+    return times, shown_what
+
+
+def main_dice(args: argparse.Namespace) -> int:
+    """`--dice`: typed dice to the landing's toast or dialog, on followed games of 10 and `--events` events."""
+    if load_edition(args.edition).speed_die:
+        raise SystemExit("--dice types two dice: use an edition without the speed die (classic-us, classic-uk)")
+    folder = Path(tempfile.mkdtemp(prefix="banker-bench-dice-"))
+    games = {name: prepared(args.games, folder, size, args.edition, ("follow-tokens",))
+             for name, size in (("small", 10), ("big", args.events))}
+    print(f"python {sys.version.split()[0]}, edition {args.edition}, games that follow the tokens: "
+          f"{args.rounds} rounds x {args.presses} rolls per game, {args.gap} s apart")
+    samples: dict[str, list[float]] = {"small": [], "big": []}
+    for number in range(args.rounds):
+        for name in (["small", "big"] if number % 2 == 0 else ["big", "small"]):
+            copy = folder / f"round{number}-{name}.db"
+            shutil.copy(games[name], copy)
+            times, what = asyncio.run(measure_dice(copy, args.presses, args.gap))
+            samples[name].extend(times)
+            print(f"  round {number + 1}, {name} game: the last thing drawn was {what}")
+    print(f"\n{'game':<7} {'n':>4} {'p50':>9} {'p95':>9} {'p99':>9} {'max':>9}   p99 / 50 ms goal")
+    ratios = {}
+    for name, values in samples.items():
+        p50, p95, p99 = (percentile(values, share) for share in (0.5, 0.95, 0.99))
+        print(f"{name:<7} {len(values):>4} {p50:6.2f} ms {p95:6.2f} ms {p99:6.2f} ms {max(values):6.2f} ms   "
+              f"x{p99 / 50:.2f}")
+        ratios[f"dice p99/50ms {name}"] = p99 / 50
+    ratios["dice p99 big/small"] = percentile(samples["big"], 0.99) / percentile(samples["small"], 0.99)
+    if args.ratios:
+        print("RATIOS " + json.dumps(ratios))
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=10_000)
@@ -190,7 +307,10 @@ def main() -> int:
     parser.add_argument("--edition", default="classic-us", help="the edition both games are played on")
     parser.add_argument("--games", type=Path, help="a folder keeping the built games, reused by later runs")
     parser.add_argument("--ratios", action="store_true", help="end with one line `RATIOS {json}` (compare.py)")
+    parser.add_argument("--dice", action="store_true", help="typed dice to the landing's toast or dialog")
     args = parser.parse_args()
+    if args.dice:
+        return main_dice(args)
     folder = Path(tempfile.mkdtemp(prefix="banker-bench-tui-"))
     started = time.perf_counter()
     games = {"small": prepared(args.games, folder, 10, args.edition),

@@ -68,15 +68,36 @@ class BankerApp(ToastsBetweenKeys):
         return games_dir(self.data)
 
     def get_default_screen(self) -> Screen:
+        """The start screen; when a game file is opened at once, a blank screen under its table instead.
+
+        The start screen lists the saved games (it opens every file in the games folder) and lays out a form
+        nobody sees on the way to the table: it is made when the table closes (`show_start_screen`).
+        """
+        path = self.start_path
+        if path is not None and path.exists():
+            return Screen(id="opening")
         from screens.start_screen import StartScreen
 
-        path = self.start_path
-        return StartScreen(target=path if path and not path.exists() else None)
+        return StartScreen(target=path)
+
+    def show_start_screen(self) -> None:
+        """The start screen on top, its list of saved games read afresh.
+
+        A start with a game file put a blank screen at the bottom of the stack (`get_default_screen`): the start
+        screen goes over it (Textual cannot switch the bottom screen for another).
+        """
+        from screens.start_screen import StartScreen
+
+        if isinstance(self.screen, StartScreen):
+            self.screen.refresh_games()
+        else:
+            self.push_screen(StartScreen())
 
     def on_mount(self) -> None:
         path = self.start_path
         if path is not None and path.exists():
-            self.open_game(path)
+            if not self.open_game(path):
+                self.show_start_screen()
         elif path is not None:
             self.new_game(path)
         if self.watch_file:
@@ -164,9 +185,7 @@ class BankerApp(ToastsBetweenKeys):
         self.close_game()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        refresh = getattr(self.screen, "refresh_games", None)
-        if refresh is not None:
-            refresh()
+        self.show_start_screen()
         self.sub_title = type(self).SUB_TITLE
 
     def on_unmount(self) -> None:

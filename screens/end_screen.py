@@ -28,6 +28,7 @@ REVEAL_SECONDS = 0.25  # one rent line of the final round at a time, for the tab
 
 class EndScreen(Screen[None]):
     """The valuation the classic short game ends with, for the whole table to read."""
+    CSS_PATH = "end.tcss"  # loaded when the screen first opens, not at start-up
 
     BINDINGS = [
         Binding("escape", "back", "back to the table"),

@@ -69,6 +69,7 @@ def local_time(stamp: str, fmt: str = "%H:%M:%S") -> str:
 
 class LedgerScreen(Screen[None]):
     """Every event, undone ones struck through; filter by player, deed or kind."""
+    CSS_PATH = "ledger.tcss"  # loaded when the screen first opens, not at start-up
 
     BINDINGS = [
         Binding("p", "focus_filter('player')", "player"),

@@ -59,6 +59,8 @@ def usable_editions() -> dict[str, Edition]:
 
 
 class NewGameScreen(Screen[None]):
+    CSS_PATH = "new_game.tcss"  # loaded when the screen first opens, not at start-up
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # a short screen gets the compact form (banker.tcss)
     BINDINGS = [
         Binding("ctrl+s", "create", "Create game"),
         Binding("ctrl+n", "more_players", "Add player"),
@@ -164,10 +166,19 @@ class NewGameScreen(Screen[None]):
             actions[event.button.id]()
 
     def action_more_players(self) -> None:
+        """One more player, and the cursor in the new name (at the edition's most, it stays where it was)."""
+        before = self.count
         self.set_count(self.count + 1)
+        if self.count > before:
+            self.query_one(f"#name-{self.count - 1}", Input).focus()
 
     def action_fewer_players(self) -> None:
+        """One player fewer; a cursor in the name taken away goes to the last name left."""
         self.set_count(self.count - 1)
+        focused = self.focused
+        if focused is not None and focused.id and focused.id.startswith("name-") and \
+                int(focused.id.split("-")[1]) >= self.count:
+            self.query_one(f"#name-{self.count - 1}", Input).focus()
 
     def action_cancel(self) -> None:
         self.dismiss()

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from banker.game import Game
 from banker.ledger import LedgerError
-from banker.wallet.proposals import PendingWatch
-from banker.wallet.safe_text import shown
-from banker.wallet.voice import meaning_now
-from screens.proposals_screen import ProposalsScreen
-from screens.wallet_screen import WalletScreen
+
+if TYPE_CHECKING:  # the wallets' server, the QR code and their screens load when first used, not at start-up
+    from banker.wallet.proposals import PendingWatch
 
 POLL_SECONDS = 1.0
 
@@ -22,6 +22,8 @@ class PhoneFlows:
 
     def watch_proposals(self) -> None:
         """Start asking once a second whether a phone proposed something (the table calls this on mount)."""
+        from banker.wallet.proposals import PendingWatch
+
         self._pending = PendingWatch(self.game.store.path)
         self.set_interval(POLL_SECONDS, self.check_proposals)  # type: ignore[attr-defined]
 
@@ -33,6 +35,9 @@ class PhoneFlows:
             count, new = self._pending.poll()
         except LedgerError:
             return
+        if new:
+            from banker.wallet.safe_text import shown
+            from banker.wallet.voice import meaning_now
         for proposal in new:
             meaning = meaning_now(self.game.state, proposal.line)
             self.notify(shown(f"{proposal.player} proposes: {meaning}  (P to review)"),  # type: ignore[attr-defined]
@@ -42,9 +47,13 @@ class PhoneFlows:
             self.show_state()  # type: ignore[attr-defined]
 
     def action_wallets(self) -> None:
+        from screens.wallet_screen import WalletScreen
+
         self.app.push_screen(WalletScreen(self.game.store.path))  # type: ignore[attr-defined]
 
     def action_proposals(self) -> None:
+        from screens.proposals_screen import ProposalsScreen
+
         self.app.push_screen(ProposalsScreen(self.game), lambda _: self.show_state())  # type: ignore[attr-defined]
 
     def proposals_note(self) -> str:

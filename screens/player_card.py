@@ -178,3 +178,62 @@ class PlayerCard(Vertical):
             marks_widget.display = bool(marks)
         if self.changed("deeds", deeds):
             self.query_one(".deeds", Static).update(deeds_text(state, player))
+
+
+def strip_marks(state: GameState, player: str) -> list[tuple[str, str]]:
+    """A player's marks for the strip, shortest first in the table's words: jail, cards, tickets, Mr. Monopoly."""
+    marks: list[tuple[str, str]] = []
+    if player in state.bankrupt:
+        return [("BANKRUPT", "bold reverse red")]
+    if player in state.in_jail:
+        marks.append(("IN JAIL", "bold reverse #ff8c00"))
+    marks.extend((badge.strip(), style) for badge, style in sore_loser_badges(state, player))
+    if cards := len(state.jail_cards[player]):
+        marks.append(("Get Out of Jail Free" + (f" x{cards}" if cards > 1 else ""), "bold cyan"))
+    for kind in state.edition.holdings.values():
+        count = state.count(kind.key, player)
+        if kind.awarded_for and player == state.mr_monopoly and not count:
+            continue
+        if count or kind.start:
+            marks.append((holding_text(kind, count), "bold yellow"))
+    return marks
+
+
+def strip_line(state: GameState, player: str, current: bool, colour: str, name_width: int, cash_width: int) -> Text:
+    """One player on one line: the turn, the name, the cash, the deeds, where the token stands, the marks."""
+    deeds = len(state.deeds_of(player))
+    line = Text(no_wrap=True, overflow="ellipsis", end="")
+    line.append("▶ " if current else "  ", style="bold")
+    line.append(player.ljust(name_width), style=f"bold {'reverse ' if current else ''}{token_style(colour)}")
+    line.append(f" {state.edition.money(state.cash(player)).rjust(cash_width)}", style="bold")
+    line.append(f"  {deeds:>2} deed{'s' if deeds != 1 else ' '}", style="dim")
+    if token := token_text(state, player):
+        line.append(f"  {token}", style="italic")
+    for mark, style in strip_marks(state, player):
+        line.append("  ")
+        line.append(mark, style=style)
+    if player in state.bankrupt:
+        line.stylize("dim", 2, 2 + name_width)
+    return line
+
+
+class CashStrip(Static):
+    """Every player's cash on a line of their own, for a screen too short for the cards' big digits."""
+
+    def __init__(self, colours: dict[str, str]) -> None:
+        super().__init__("", id="cash-strip")
+        self.colours = colours
+        self.drawn_from: object = None
+
+    def show(self, state: GameState, current: str) -> None:
+        players = state.players
+        facts = (current, tuple((state.cash(p), len(state.deeds_of(p)), strip_marks(state, p), token_text(state, p))
+                                for p in players))
+        if facts == self.drawn_from:
+            return
+        self.drawn_from = facts
+        name_width = max(len(p) for p in players)
+        cash_width = max(len(state.edition.money(state.cash(p))) for p in players)
+        lines = [strip_line(state, p, p == current, self.colours.get(p, "white"), name_width, cash_width)
+                 for p in players]
+        self.update(Text("\n", no_wrap=True, end="").join(lines))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -32,7 +33,7 @@ from screens.city_flows import CityFlows
 from screens.command_bar import CommandBar
 from screens.game_clock import GameClock
 from screens.phone_flows import PhoneFlows
-from screens.player_card import PlayerCard
+from screens.player_card import CashStrip, PlayerCard
 from screens.sore_losers_flows import SoreLosersFlows
 from screens.status_line import StatusLine
 from screens.table_flows import TableFlows
@@ -77,6 +78,9 @@ TABLE_KEYS: list[tuple[str, str, str, str, bool]] = [
     ("question_mark", "keys", "Keys", "Show or hide every key of this screen", False),
 ]
 KEY_NAMES = {"colon": ":", "question_mark": "?"}
+SHORT_SCREEN = 30  # rows: below this the cards' big digits give way to the cash strip
+CARD_ROWS = 8  # a card with its big digits, where the token stands and a couple of deeds
+CHROME_ROWS = 6  # the header, the status line, the command bar and the footer
 FRAME_SECONDS = 1 / 240  # the table's frame slots (Textual's are 1/60 s): see TableScreen._update_timer
 # keys that only some games have: hidden from the footer, the help and the palette elsewhere
 FEATURES = {
@@ -93,11 +97,12 @@ FEATURES = {
 class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows, Screen[None]):
     BINDINGS = [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
+    AUTO_FOCUS = "#board"  # not the cards first (Textual's choice): moving the focus restyles what it leaves
 
     def __init__(self, game: Game) -> None:
         super().__init__(id="table")
         self.game = game
-        self.parts: tuple[list[PlayerCard], BoardList, StatusLine, GameClock] | tuple[()] = ()
+        self.parts: tuple[list[PlayerCard], BoardList, StatusLine, GameClock, CashStrip] | tuple[()] = ()
         self.frame_timer: Timer | None = None
 
     @property
@@ -115,15 +120,15 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         return cast("BankerApp", self.app)
 
     def compose(self) -> ComposeResult:
-        state = self.game.state
         yield Header()
         yield StatusLine(lambda width: self.status_text(self.banker.current_player, width))
         yield GameClock(self.game, lambda: self.banker.current_player)
+        yield CashStrip(self.banker.colours)
         with Horizontal(id="table-body"):
             with VerticalScroll(id="cards"):
-                for index, player in enumerate(state.players):
-                    yield PlayerCard(player, self.banker.colours.get(player, "white"), index)
-            yield BoardSide(self.banker.colours, state.edition)
+                if not self.uses_strip(self.app.size.height):  # else made when a resize first needs them
+                    yield from self.make_cards()
+            yield BoardSide(self.banker.colours, self.game.state.edition)
         yield CommandBar(lambda: self.game.state)
         yield Footer(compact=True)
 
@@ -131,10 +136,28 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
     def board(self) -> BoardList:
         return self.query_one(BoardList)
 
+    def make_cards(self) -> list[PlayerCard]:
+        return [PlayerCard(player, self.banker.colours.get(player, "white"), index)
+                for index, player in enumerate(self.game.state.players)]
+
+    def uses_strip(self, height: int) -> bool:
+        """The strip instead of the cards when the screen is short, or has more players than cards fit."""
+        return height < SHORT_SCREEN or height - CHROME_ROWS < CARD_ROWS * len(self.game.state.players)
+
+    async def on_resize(self, event: events.Resize) -> None:
+        strip = self.uses_strip(event.size.height)
+        if strip != self.has_class("-strip"):
+            if not strip and not self.query(PlayerCard):
+                await self.query_one("#cards", VerticalScroll).mount_all(self.make_cards())
+                self.parts = ()  # the cards are found again
+            self.set_class(strip, "-strip")
+            self.show_state()
+
     def on_mount(self) -> None:
+        self.set_class(self.uses_strip(self.app.size.height), "-strip")
         self.show_state()
         self.board.focus()
-        self.watch_proposals()
+        self.call_after_refresh(self.watch_proposals)  # after the first frame: it loads the phones' modules
         self.set_timer(SETTLE_SECONDS, self.banker.freeze_heap)  # its first frames drawn, their caches built
         self.set_interval(IDLE_CHECK_SECONDS, self.banker.collect_when_idle)
         self.screen_layout_refresh_signal.subscribe(self, self.place_widgets, immediate=True)
@@ -174,10 +197,13 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         current = self.banker.current_player
         if not self.parts:  # the cards, board, status line and clock stay for the screen's life: found once
             self.parts = (list(self.query(PlayerCard)), self.query_one(BoardList), self.query_one(StatusLine),
-                          self.query_one(GameClock))
-        cards, board, status, clock = self.parts
-        for card in cards:
-            card.show(state, card.player == current)
+                          self.query_one(GameClock), self.query_one(CashStrip))
+        cards, board, status, clock, strip = self.parts
+        if self.has_class("-strip"):  # only what is on screen is drawn; a resize draws the other
+            strip.show(state, current)
+        else:
+            for card in cards:
+                card.show(state, card.player == current)
         board.show(state)
         self.call_after_refresh(status.show)
         clock.tick()

@@ -35,6 +35,7 @@ from banker.rules.trade import holdings_refusal, mortgage_fee, tradable_refusal
 from editions import Edition
 from screens.auction_screen import timed_auctions
 from screens.deal_timer import DEAL_SECONDS, DealTimer
+from screens.tick_list import TickList, TickRadioButton
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
 DECK_WORDS = {"chance": "chance", "community_chest": "chest"}  # the command language's words
@@ -84,6 +85,7 @@ def mortgage_choices(edition: Edition) -> tuple[str, str, str]:
 
 class TradeScreen(ModalScreen[Outcome | None]):
     """Builds one trade; dismisses with its Outcome, or None when called off."""
+    CSS_PATH = "trade.tcss"  # loaded when the screen first opens, not at start-up
 
     AUTO_FOCUS = "SelectionList"  # the players come preset; the first thing to pick is what they give
     BINDINGS = [
@@ -130,14 +132,14 @@ class TradeScreen(ModalScreen[Outcome | None]):
                                              id=f"trade-player-{side}")
                                 yield Input(placeholder="cash it gives (blank = none)", restrict=self.cash_chars,
                                             max_length=12, id=f"trade-cash-{side}")
-                                yield SelectionList[str](id=f"trade-items-{side}", classes="trade-items")
+                                yield TickList[str](id=f"trade-items-{side}", classes="trade-items")
                                 yield Static("", id=f"trade-unoffered-{side}", classes="hint")
                     with Vertical(id="trade-mortgage"):
                         caption, keep, lift = mortgage_choices(self.game.state.edition)
                         yield Static(caption, classes="trade-caption")
                         with RadioSet(id="trade-lift"):
-                            yield RadioButton(keep, value=True, id="trade-keep")
-                            yield RadioButton(lift, id="trade-lift-now")
+                            yield TickRadioButton(keep, value=True, id="trade-keep")
+                            yield TickRadioButton(lift, id="trade-lift-now")
                     yield Button("Review the trade (ctrl+r)", id="trade-review-button", variant="primary")
                 with Vertical(id="trade-review"):
                     yield Static("", id="trade-summary")

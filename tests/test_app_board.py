@@ -17,7 +17,8 @@ from screens.board_list import BoardList, fit_widths
 
 CITY_PLAYERS = ("Al", "AnnBen", "Bo")
 CITY_LINES = ("buy al summergate", "buy bo westlands", "spin al 3", "build al summergate industrial 2")
-WIDE, SMALL = (120, 40), (80, 24)
+WIDE = (120, 40)
+NARROW = (60, 24)  # at 80x24 the cash strip leaves the board the whole width: City's names fit
 
 
 def board_lines(app: BankerApp) -> list[str]:
@@ -73,7 +74,7 @@ async def test_a_name_that_first_owns_a_deed_while_the_app_is_open_shows_whole(t
 async def test_a_small_terminal_shows_whole_owner_names_and_cuts_long_space_names(tmp_path: Path) -> None:
     path = played_file(tmp_path / "city.db", "city", CITY_PLAYERS, (*CITY_LINES, "buy annben stoneside"))
     app = app_for(path)
-    async with app.run_test(size=SMALL) as pilot:
+    async with app.run_test(size=NARROW) as pilot:
         await pilot.pause()
         assert "AnnBen" in line_of(app, "Stoneside") and "Al " in line_of(app, "Summergate")
         assert any("Planning Pe…" in line for line in board_lines(app))  # cut, and seen to be cut

@@ -65,7 +65,7 @@ async def test_w_opens_the_phones_qr_screen(tmp_path: Path, monkeypatch: pytest.
         def stop(self) -> None:
             self.running = False
 
-    monkeypatch.setattr("screens.phone_flows.WalletScreen",
+    monkeypatch.setattr("screens.wallet_screen.WalletScreen",  # the table imports it when w is pressed
                         lambda game_path: WalletScreen(game_path, Server(game_path)))  # type: ignore[arg-type]
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:

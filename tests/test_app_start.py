@@ -87,7 +87,9 @@ async def test_new_game_with_another_edition_and_a_house_rule(tmp_path: Path) ->
             await keys(pilot, "ctrl+n")
         assert "8 of 2 to 8" in str(screen.query_one("#players-title").render())
         await keys(pilot, "ctrl+r", "ctrl+r", "ctrl+r", "ctrl+r", "ctrl+r")
+        assert screen.focused is screen.query_one("#name-2")  # ctrl+n's cursor followed the rows taken away
         screen.query_one("#rule-free-parking", Switch).value = True
+        screen.query_one("#name-0").focus()
         await type_names(pilot, "Ann", "Ben", "Cat")
         assert isinstance(app.screen, TableScreen)
         assert app.game is not None
@@ -129,6 +131,30 @@ async def test_resume_a_saved_game_from_the_list(tmp_path: Path) -> None:
         await keys(pilot, "enter")
         assert isinstance(app.screen, TableScreen)
         assert app.game is not None and app.game.state.deeds["Mayfair"].owner == "Alice"
+
+
+@pytest.mark.asyncio
+async def test_a_game_file_opened_at_start_closes_to_the_start_screen(tmp_path: Path) -> None:
+    """`banker GAME.db` goes straight to the table (the start screen is made only when it is needed)."""
+    folder = games_dir(tmp_path)
+    Game.create(folder / "saved.db", load_edition("classic-us"), ["Ann", "Ben"]).close()
+    path = tmp_path / "friday.db"
+    Game.create(path, load_edition("classic-us"), ["Alice", "Bob"]).close()
+    app = make_app(path, data=tmp_path, watch=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert not any(isinstance(screen, StartScreen) for screen in app.screen_stack)
+        app.action_close_game()
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and app.game is None
+        assert app.screen.query_one("#saved-games", DataTable).row_count == 1
+        await keys(pilot, "enter")
+        assert isinstance(app.screen, TableScreen)
+        assert app.game is not None and app.game.state.players == ("Ann", "Ben")
+        app.action_close_game()
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen) and len(app.screen_stack) == 2
 
 
 @pytest.mark.asyncio

@@ -1,0 +1,104 @@
+"""`banker GAME.db` to the table's first frame, against a bare Textual app's first frame (same run, same terminal).
+
+    python benchmarks/bench_first_frame.py [--rounds 15] [--size 80x24] [--modes cached,source] [--edition classic-us]
+
+Each process runs in a pseudo-terminal of the given size, as it would in a real one, and is timed from its
+start to the moment its output holds its first frame: for Banker the status line of the table ("'s turn"),
+for the bare app (`App` with one `Static`) its one word. The process is then killed (the ledger is crash-safe;
+nothing is written by opening a game). The two alternate round by round, so a busy machine's load falls on
+both alike; the figures are medians and the ratio Banker / bare is the goal's (issue 27: 2 or less).
+
+Two ways of running, as in bench_startup.py: `cached` (bytecode cached, as after `pip install`) and `source`
+(PYTHONDONTWRITEBYTECODE=1, no cache for this tree: each start compiles the project's modules).
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import os
+import pty
+import select
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_startup import HERE, build, environment  # noqa: E402
+
+BARE = ("from textual.app import App\nfrom textual.widgets import Static\n"
+        "class Bare(App):\n    def compose(self):\n        yield Static('bare-ready')\nBare().run()\n")
+TIMEOUT = 30.0
+
+
+def first_frame(command: list[str], env: dict[str, str], marker: bytes, size: tuple[int, int]) -> float:
+    """Seconds from the start of `command` in a pseudo-terminal until `marker` is in what it wrote."""
+    leader, follower = pty.openpty()
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdin=follower, stdout=follower, stderr=follower, env=env,
+                               cwd=tempfile.gettempdir(), start_new_session=True)
+    os.close(follower)
+    seen = b""
+    try:
+        while marker not in seen:
+            if time.perf_counter() - start > TIMEOUT:
+                raise SystemExit(f"no first frame after {TIMEOUT} s: {command}\n{seen[-2000:]!r}")
+            ready, _, _ = select.select([leader], [], [], 0.5)
+            if ready:
+                try:
+                    seen += os.read(leader, 65536)
+                except OSError:  # the process ended before its frame
+                    raise SystemExit(f"ended without a first frame: {command}\n{seen[-2000:]!r}") from None
+        return time.perf_counter() - start
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        os.close(leader)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--size", default="80x24")
+    parser.add_argument("--modes", default="cached,source")
+    parser.add_argument("--edition", default="classic-us")
+    args = parser.parse_args()
+    size = tuple(int(n) for n in args.size.split("x"))
+    folder = Path(tempfile.mkdtemp(prefix="banker-first-frame-"))
+    game = folder / f"{args.edition}.db"
+    build(HERE, game, args.edition)
+    bare = folder / "bare.py"
+    bare.write_text(BARE)
+    python = sys.executable
+    commands = {"banker": ([python, "-m", "screens", str(game)], b"'s turn"),
+                "bare": ([python, str(bare)], b"bare-ready")}
+    print(f"python {sys.version.split()[0]}; {args.rounds} rounds at {args.size}; medians of the first frame")
+    for mode in args.modes.split(","):
+        env = environment(HERE, mode, folder / "pycache") | {"TERM": "xterm-256color", "COLUMNS": str(size[0]),
+                                                            "LINES": str(size[1])}
+        for command, marker in commands.values():  # writes the bytecode when cached; the first start is slower
+            first_frame(command, env, marker, size)
+        times: dict[str, list[float]] = {name: [] for name in commands}
+        ratios = []
+        for number in range(args.rounds):
+            order = list(commands) if number % 2 == 0 else list(reversed(commands))
+            took = {name: first_frame(commands[name][0], env, commands[name][1], size) for name in order}
+            for name, seconds in took.items():
+                times[name].append(seconds)
+            ratios.append(took["banker"] / took["bare"])
+        banker, bare_ms = statistics.median(times["banker"]), statistics.median(times["bare"])
+        print(f"{mode:<7} banker {banker * 1000:6.0f} ms   bare Textual {bare_ms * 1000:6.0f} ms   "
+              f"ratio x{statistics.median(ratios):.2f} (median of the pairs; min x{min(ratios):.2f}, "
+              f"max x{max(ratios):.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
