@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
@@ -29,14 +29,14 @@ from screens.app import IDLE_CHECK_SECONDS, SETTLE_SECONDS
 from screens.board_list import BoardList, BoardSide
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.city_flows import CityFlows
-from screens.command_bar import CommandBar
+from screens.command_bar import CommandBar, dice_hint
 from screens.game_clock import GameClock
 from screens.phone_flows import PhoneFlows
 from screens.player_card import PlayerCard
 from screens.sore_losers_flows import SoreLosersFlows
 from screens.status_line import StatusLine
 from screens.table_flows import TableFlows
-from screens.token_flows import TokenFlows
+from screens.token_flows import DICE_KEYS, TokenFlows
 
 if TYPE_CHECKING:
     from screens.app import BankerApp
@@ -91,7 +91,7 @@ FEATURES = {
 
 
 class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows, Screen[None]):
-    BINDINGS = [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
+    BINDINGS = DICE_KEYS + [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
 
     def __init__(self, game: Game) -> None:
@@ -160,11 +160,21 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         self.show_state()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys of pieces this game does not have (depots, tickets, the speed die) are hidden."""
+        """The keys of pieces this game does not have (depots, tickets, the speed die) are hidden; a die's face
+        starts the dice only in a game that follows the tokens, and only while the bar is not being typed in."""
+        if action == "dice":
+            return self.game.state.tokens is not None and not isinstance(self.focused, CommandBar)
         feature = FEATURES.get(action)
         if feature is not None and not feature(self.game.state):
             return False
         return True
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The dice first (the key panel lists these in order): in a followed game they are most of the evening."""
+        found = super().active_bindings
+        dice = {key: bound for key, bound in found.items() if bound.binding.action.startswith("dice(")}
+        return dice | {key: bound for key, bound in found.items() if key not in dice}
 
     def show_state(self) -> None:
         """Draw everything from the game's state; cheap when little changed."""
@@ -229,18 +239,21 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         bar.remember(line)
         if isinstance(command, c.Roll):
             bar.value = ""
-            self.board.focus()
+            self.set_focus(self.board)
             self.roll_flow(command)
         elif self.banker.pay_or_raise(command) is not False:
             bar.value = ""
+            self.set_focus(self.board)  # the table's keys are the table's again: `l` lands, it is not typed
 
     def show_usage(self) -> None:
-        choices = [Choice(usage, verb) for verb, usage in USAGE.items()]
+        dice = dice_hint(self.game.state)
+        choices = [Choice(dice, "")] if dice else []
+        choices += [Choice(usage, verb) for verb, usage in USAGE.items()]
 
         def fill(verb: object) -> None:
             bar = self.query_one(CommandBar)
             if isinstance(verb, str):
-                bar.value = verb + " "
+                bar.value = verb + " " if verb else ""
                 bar.cursor_position = len(bar.value)
             bar.focus()
 
