@@ -188,6 +188,29 @@ class BankerApp(ToastsBetweenKeys):
                 return name
         return players[self.turn % len(players)]
 
+    @property
+    def turn_player(self) -> str:
+        """The player a dialog asking for one starts on. In a followed game the roll passes on with the dice, but
+        the turn is the roller's until the next dice are typed (his landing, his rent, his jail, his buildings):
+        the one seated before whoever rolls next, skipping players out of the game or trapped (whose rolls are
+        skipped); whoever rolls next when nobody has rolled yet, after doubles, or while he sits in jail (his fine
+        is paid before his roll)."""
+        assert self.game is not None
+        state = self.game.state
+        tokens = state.tokens
+        if tokens is None:
+            return self.current_player
+        roller = state.whose_roll
+        if tokens.doubles or not any(tokens.positions) or roller in state.in_jail:
+            return roller
+        seats = state.players
+        start = seats.index(roller)
+        for step in range(1, len(seats)):
+            name = seats[(start - step) % len(seats)]
+            if name not in state.bankrupt and name not in state.trapped:
+                return name
+        return roller
+
     def next_player(self) -> str:
         assert self.game is not None
         players = self.game.state.players

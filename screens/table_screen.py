@@ -30,6 +30,7 @@ from screens.board_list import BoardList, BoardSide
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.city_flows import CityFlows
 from screens.command_bar import CommandBar, dice_hint
+from screens.deed_flows import DeedFlows
 from screens.game_clock import GameClock
 from screens.phone_flows import PhoneFlows
 from screens.player_card import PlayerCard
@@ -90,7 +91,7 @@ FEATURES = {
 }
 
 
-class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows, Screen[None]):
+class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows, TableFlows, Screen[None]):
     BINDINGS = DICE_KEYS + [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
 
