@@ -31,6 +31,7 @@ from banker.saves import (
     load_token_colours,
     save_token_colours,
 )
+from screens.auction_clock import AuctionCountdowns
 from screens.toasts import ToastsBetweenKeys
 
 RELOAD_SECONDS = 2.0
@@ -60,6 +61,8 @@ class BankerApp(ToastsBetweenKeys):
         self.watch_file = watch
         self.actions_unfrozen = 0  # actions since the heap was last frozen (freeze_heap)
         self.gc_thresholds: tuple[int, int, int] | None = None  # CPython's, while full collections wait for idle
+        self.countdowns = AuctionCountdowns(self)
+        self.fresh_turn = ""  # the player `n` brought the turn round to, who has not pressed City's Build since
 
     # -- games -------------------------------------------------------------------
 
@@ -104,6 +107,7 @@ class BankerApp(ToastsBetweenKeys):
         self.close_game()
         self.game = game
         self.turn = 0
+        self.fresh_turn = ""
         key = game_key_of(game.store)
         if colours:
             save_token_colours(self.data, key, colours)
@@ -215,6 +219,7 @@ class BankerApp(ToastsBetweenKeys):
         assert self.game is not None
         players = self.game.state.players
         self.turn = players.index(self.current_player) + 1
+        self.fresh_turn = self.current_player
         return self.current_player
 
     # -- acting ------------------------------------------------------------------
@@ -301,10 +306,14 @@ class BankerApp(ToastsBetweenKeys):
         self.push_screen(AuctionScreen(self.game), self.auction_closed)
 
     def auction_closed(self, outcome: Outcome | None) -> None:
-        """A `sold` may open the next auction of a bankruptcy to the bank (000:207): show it at once."""
+        """A `sold` may open the next auction of a bankruptcy to the bank (000:207): show it at once. Left open,
+        a timed auction's countdown keeps running on the table."""
         self.show_state()
         if outcome is not None:
             self.show_open_auction()
+        elif self.game is not None and (auction := self.game.state.auction) is not None:
+            if self.countdowns.left(auction.deed) is not None:
+                self.countdowns.watch()
 
     def take_in_other_writers(self) -> None:
         """Another window (or `banker do`) may append to the same file: take it in and re-render."""

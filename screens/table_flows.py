@@ -343,6 +343,10 @@ class TableFlows:
 
     @work(exclusive=True)
     async def action_auction(self) -> None:
+        """Back to the auction left open (its countdown kept running), or a deed the bank holds put up."""
+        if self.game.state.auction is not None:
+            self.banker.show_open_auction()
+            return
         command = await self.auction_pick("Auction which deed?")
         if command:
             self.banker.act(command)

@@ -199,7 +199,10 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         count = self.game.head[0]
         turn = f" ▶ {current}'s turn "
         pot = f" · pot {money(state.cash(POT))}" if state.free_parking else ""
-        extra = len(f"  auction open: {state.auction.deed}") if state.auction else 0
+        auction = f"  auction open: {state.auction.deed}" if state.auction else ""
+        if state.auction and (left := self.banker.countdowns.left(state.auction.deed)) is not None:
+            auction += f", {left} s left (a returns)"
+        extra = len(auction)
         extra += len(f"  to auction (a): {', '.join(state.to_auction)}") if state.to_auction else 0
         variants = [(f"  bank: {', '.join(bank_parts(state))}", f" · ledger: {count} event{'s' if count != 1 else ''}"),
                     (f"  bank {' '.join(bank_parts(state, short=True))}", f" · {count} events"),
@@ -211,8 +214,8 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         text.append(ledger, style="dim")
         if self.proposals_note():
             text.append(self.proposals_note(), style="bold #ff8c00")
-        if state.auction:
-            text.append(f"  auction open: {state.auction.deed}", style="bold #ff8c00")
+        if auction:
+            text.append(auction, style="bold #ff8c00")
         if state.to_auction:
             text.append(f"  to auction (a): {', '.join(state.to_auction)}", style="bold #ff8c00")
         return text
