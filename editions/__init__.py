@@ -171,6 +171,7 @@ class Edition:
     holdings: dict[str, HoldingKind] = field(default_factory=dict)
     terms: dict[str, str] = field(default_factory=dict)
     about: str = ""
+    rulebook: str = ""  # the number of its rulebook in shared/rulebooks (003 ...), which the app cites
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def group_of(self, deed: str) -> tuple[str, ...]:
@@ -443,6 +444,7 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         holdings=holdings,
         terms={str(k): str(v) for k, v in terms.items()},
         about=top.get("about", str, ""),
+        rulebook=top.get("rulebook", str, ""),
         raw=data,
     )
     for reader in (rules, railroads, utilities, top):

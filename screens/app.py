@@ -32,6 +32,7 @@ from banker.saves import (
     save_token_colours,
 )
 from screens.auction_clock import AuctionCountdowns
+from screens.table_words import table_words
 from screens.toasts import ToastsBetweenKeys
 
 RELOAD_SECONDS = 2.0
@@ -234,7 +235,7 @@ class BankerApp(ToastsBetweenKeys):
             else:
                 outcome = self.game.execute(command)
         except Refusal as refusal:
-            self.notify(str(refusal), severity="error", title="Refused", timeout=8, markup=False)
+            self.notify(table_words(str(refusal)), severity="error", title="Refused", timeout=8, markup=False)
             self.show_state()
             return None
         except LedgerError as error:
