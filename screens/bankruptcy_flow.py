@@ -51,7 +51,7 @@ def lift_screen(game: Game, player: str, creditor: str) -> ChoiceScreen | None:
     keep = (f"pay {pct}% now: {money(interest_now)}, and {pct}% again when lifted later" if pct
             else "keep them mortgaged: nothing now")
     lift = f"lift now (value + {pct}%): {money(lift_now)}" if pct else f"lift now: {money(lift_now)}"
-    rule = (f"the new owner pays the {pct}% interest at once and may lift the mortgage then" if pct
+    rule = (f"the new owner pays the {pct}% interest at once and may lift it then" if pct
             else "the new owner may lift the mortgage at any time")
     book = game.state.edition.rulebook
     return ChoiceScreen(f"{creditor} receives {count} mortgaged {deeds} from {player}",
