@@ -444,7 +444,7 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         holdings=holdings,
         terms={str(k): str(v) for k, v in terms.items()},
         about=top.get("about", str, ""),
-        rulebook=top.get("rulebook", str, ""),
+        rulebook=top.get("rulebook", str, "") or rulebook_named_in(top.get("about", str, "")),
         raw=data,
     )
     for reader in (rules, railroads, utilities, top):
@@ -500,6 +500,15 @@ def edition_files() -> dict[str, Path]:
             for path in sorted(folder.glob("*.toml")):
                 found[path.stem] = path
     return found
+
+
+def rulebook_named_in(about: str) -> str:
+    """The rulebook an edition's description names ("... (rulebook 003)", "rulebook (000)"): the rulebook of a game
+    file written before editions said it in a field of their own."""
+    import re
+
+    found = re.search(r"rulebook \(?(\d{3})\b", about)
+    return found.group(1) if found else ""
 
 
 def load_edition_file(path: Path) -> Edition:

@@ -78,3 +78,13 @@ def test_a_roll_ending_on_go_pays_the_salary_for_landing_on_go(tmp_path: Path) -
         assert "Ben collects $200 salary for passing GO" in said
     finally:
         game.close()
+
+
+def test_an_edition_stored_before_the_rulebook_field_still_knows_its_rulebook() -> None:
+    import tomllib
+
+    from editions import edition_files, parse_edition
+
+    data = tomllib.loads(edition_files()["mega"].read_text(encoding="utf-8"))
+    del data["rulebook"]  # as a game file started before the field carries its edition
+    assert parse_edition(data, "mega", "old game file").rulebook == "000"  # from "... rulebook (000)"
