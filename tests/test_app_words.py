@@ -88,3 +88,17 @@ def test_an_edition_stored_before_the_rulebook_field_still_knows_its_rulebook() 
     data = tomllib.loads(edition_files()["mega"].read_text(encoding="utf-8"))
     del data["rulebook"]  # as a game file started before the field carries its edition
     assert parse_edition(data, "mega", "old game file").rulebook == "000"  # from "... rulebook (000)"
+
+
+@pytest.mark.asyncio
+async def test_a_landing_while_an_auction_is_open_shows_the_key_in_its_greyed_offer(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "landing.db", "classic-us", PLAYERS, ["auction boardwalk"])
+    app = app_for(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await keys(pilot, "escape", "l")
+        await pilot.press(*"park place")
+        await keys(pilot, "enter")
+        labels = [str(option.prompt) for option in app.screen.query_one("#landing-offers").options]
+        assert any("press a to return to it" in label for label in labels)
+        assert not any("`sold`" in label for label in labels)
