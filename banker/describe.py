@@ -34,8 +34,17 @@ def _why(basis: str) -> str:
     return f" ({basis})" if basis else ""
 
 
-def describe(event: ev.Event, money: Callable[[int], str], edition: Edition | None = None) -> str:
-    """`edition` names the game's holdings ("the Rent Dodge card"); without it the shipped editions' names are used."""
+def landed_on_go(event: ev.Event, before: ev.Event | None) -> bool:
+    """A salary paid because the token stopped on GO (the event before it in the action moved it there), which the
+    table says as landing on GO, not passing it."""
+    return (isinstance(event, ev.SalaryCollected) and isinstance(before, ev.TokenMoved)
+            and before.player == event.player and before.position == 0)
+
+
+def describe(event: ev.Event, money: Callable[[int], str], edition: Edition | None = None,
+             before: ev.Event | None = None) -> str:
+    """`edition` names the game's holdings ("the Rent Dodge card"); without it the shipped editions' names are used.
+    `before`: the event before it in the same action, where a sentence depends on it (a salary for landing on GO)."""
     e: Any = event
     total = sum(t.amount for t in event.transfers)
     legs = ", ".join(f"{t.payer} pays {t.payee} {money(t.amount)}" for t in event.transfers)
@@ -46,7 +55,8 @@ def describe(event: ev.Event, money: Callable[[int], str], edition: Edition | No
         case ev.CashPaid():
             return f"{legs} ({e.memo})" if e.memo else legs
         case ev.SalaryCollected():
-            return f"{e.player} collects {money(total)} salary for passing GO{_why(e.basis)}"
+            why = "landing on" if landed_on_go(event, before) else "passing"
+            return f"{e.player} collects {money(total)} salary for {why} GO{_why(e.basis)}"
         case ev.TaxPaid():
             return f"{e.player} pays {money(total)} {e.space}{_why(e.basis)}"
         case ev.RentPaid():
@@ -211,7 +221,8 @@ def summarize(events: Sequence[ev.Event], money: Callable[[int], str], edition: 
     if isinstance(events[0], ev.TradeMade):
         return text + ": " + "; ".join(describe(e, money, edition) for e in events[1:])
     if len(events) > 1:
-        return "; ".join(describe(e, money, edition) for e in events)
+        befores = (None, *events[:-1])
+        return "; ".join(describe(e, money, edition, before) for before, e in zip(befores, events, strict=True))
     return text
 
 

@@ -77,12 +77,15 @@ def _entries(records: list[Record]) -> list[Entry]:
     undone = timeline.undone()
     money = timeline.state.edition.money
     out = []
+    before: tuple[int, ev.Event] | None = None  # the event before, with its action: a sentence may depend on it
     for record, event, balances in raw:
+        previous = before[1] if before is not None and before[0] == record.action else None
+        before = (record.action, event)
         people = _people(event)
         if isinstance(event, ev.MARKERS):
             for inner in timeline.actions.get(event.action, []):
                 people |= _people(inner)
-        out.append(Entry(record.seq, record.action, record.time, record.type, describe(event, money),
+        out.append(Entry(record.seq, record.action, record.time, record.type, describe(event, money, before=previous),
                          event.transfers, balances, record.action in undone,
                          frozenset(people - {ev.BANK, ev.POT}), getattr(event, "deed", "")))
     return out

@@ -172,6 +172,7 @@ class Edition:
     holdings: dict[str, HoldingKind] = field(default_factory=dict)
     terms: dict[str, str] = field(default_factory=dict)
     about: str = ""
+    rulebook: str = ""  # the number of its rulebook in shared/rulebooks (003 ...), which the app cites
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def group_of(self, deed: str) -> tuple[str, ...]:
@@ -445,6 +446,7 @@ def parse_edition(data: dict[str, Any], edition_id: str, source: str) -> Edition
         holdings=holdings,
         terms={str(k): str(v) for k, v in terms.items()},
         about=top.get("about", str, ""),
+        rulebook=top.get("rulebook", str, "") or rulebook_named_in(top.get("about", str, "")),
         raw=data,
     )
     for reader in (rules, railroads, utilities, top):
@@ -500,6 +502,15 @@ def edition_files() -> dict[str, Path]:
             for path in sorted(folder.glob("*.toml")):
                 found[path.stem] = path
     return found
+
+
+def rulebook_named_in(about: str) -> str:
+    """The rulebook an edition's description names ("... (rulebook 003)", "rulebook (000)"): the rulebook of a game
+    file written before editions said it in a field of their own."""
+    import re
+
+    found = re.search(r"rulebook \(?(\d{3})\b", about)
+    return found.group(1) if found else ""
 
 
 def load_edition_file(path: Path) -> Edition:

@@ -31,6 +31,8 @@ from banker.saves import (
     load_token_colours,
     save_token_colours,
 )
+from screens.auction_clock import AuctionCountdowns
+from screens.table_words import table_words
 from screens.toasts import ToastsBetweenKeys
 
 RELOAD_SECONDS = 2.0
@@ -60,6 +62,8 @@ class BankerApp(ToastsBetweenKeys):
         self.watch_file = watch
         self.actions_unfrozen = 0  # actions since the heap was last frozen (freeze_heap)
         self.gc_thresholds: tuple[int, int, int] | None = None  # CPython's, while full collections wait for idle
+        self.countdowns = AuctionCountdowns(self)
+        self.fresh_turn = ""  # the player `n` brought the turn round to, who has not pressed City's Build since
 
     # -- games -------------------------------------------------------------------
 
@@ -125,6 +129,7 @@ class BankerApp(ToastsBetweenKeys):
         self.close_game()
         self.game = game
         self.turn = 0
+        self.fresh_turn = ""
         key = game_key_of(game.store)
         if colours:
             save_token_colours(self.data, key, colours)
@@ -207,10 +212,34 @@ class BankerApp(ToastsBetweenKeys):
                 return name
         return players[self.turn % len(players)]
 
+    @property
+    def turn_player(self) -> str:
+        """The player a dialog asking for one starts on. In a followed game the roll passes on with the dice, but
+        the turn is the roller's until the next dice are typed (his landing, his rent, his jail, his buildings):
+        the one seated before whoever rolls next, skipping players out of the game or trapped (whose rolls are
+        skipped); whoever rolls next when nobody has rolled yet, after doubles, or while he sits in jail (his fine
+        is paid before his roll)."""
+        assert self.game is not None
+        state = self.game.state
+        tokens = state.tokens
+        if tokens is None:
+            return self.current_player
+        roller = state.whose_roll
+        if tokens.doubles or not any(tokens.positions) or roller in state.in_jail:
+            return roller
+        seats = state.players
+        start = seats.index(roller)
+        for step in range(1, len(seats)):
+            name = seats[(start - step) % len(seats)]
+            if name not in state.bankrupt and name not in state.trapped:
+                return name
+        return roller
+
     def next_player(self) -> str:
         assert self.game is not None
         players = self.game.state.players
         self.turn = players.index(self.current_player) + 1
+        self.fresh_turn = self.current_player
         return self.current_player
 
     # -- acting ------------------------------------------------------------------
@@ -225,7 +254,7 @@ class BankerApp(ToastsBetweenKeys):
             else:
                 outcome = self.game.execute(command)
         except Refusal as refusal:
-            self.notify(str(refusal), severity="error", title="Refused", timeout=8, markup=False)
+            self.notify(table_words(str(refusal)), severity="error", title="Refused", timeout=8, markup=False)
             self.show_state()
             return None
         except LedgerError as error:
@@ -297,10 +326,14 @@ class BankerApp(ToastsBetweenKeys):
         self.push_screen(AuctionScreen(self.game), self.auction_closed)
 
     def auction_closed(self, outcome: Outcome | None) -> None:
-        """A `sold` may open the next auction of a bankruptcy to the bank (000:207): show it at once."""
+        """A `sold` may open the next auction of a bankruptcy to the bank (000:207): show it at once. Left open,
+        a timed auction's countdown keeps running on the table."""
         self.show_state()
         if outcome is not None:
             self.show_open_auction()
+        elif self.game is not None and (auction := self.game.state.auction) is not None:
+            if self.countdowns.left(auction.deed) is not None:
+                self.countdowns.watch()
 
     def take_in_other_writers(self) -> None:
         """Another window (or `banker do`) may append to the same file: take it in and re-render."""

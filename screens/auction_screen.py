@@ -19,7 +19,7 @@ from banker import events as ev
 from banker.errors import Refusal
 from banker.game import Game, Outcome
 from banker.language import read_amount
-from banker.rules.deeds import bid_refusal, least_bid
+from banker.rules.deeds import bid_refusal, leader_bid_refusal, least_bid
 from screens.timing import Stop, timing
 
 COUNTDOWN_SECONDS = 50  # Monopoly City's trading unit
@@ -50,7 +50,7 @@ class AuctionScreen(ModalScreen[Outcome | None]):
         *[Binding(key, f"raise_bid({step})", f"+{step}") for key, step in QUICK_RAISES.items()],
         Binding("b", "type_amount", "type a bid"),
         Binding("s", "sold", "sold (no one bids higher)"),
-        Binding("escape", "leave", "leave open"),
+        Binding("escape", "leave", "leave open (a returns)"),
     ]
 
     def __init__(self, game: Game, deed: str | None = None, *, seconds: int = COUNTDOWN_SECONDS,
@@ -117,14 +117,16 @@ class AuctionScreen(ModalScreen[Outcome | None]):
             yield Static("", id="auction-message")
         yield Footer()
 
-    def _rule_note(self) -> str:
+    def _rule_note(self, kept: bool = False) -> str:
         count = len(self.game.state.active_players[:8])
         keys = f"1-{count}" if count > 1 else "1"
         steps = " / ".join(self.game.money(step) if step >= 1000 else str(step) for step in self.raises.values())
         note = f"Pick who bids with {keys}, then o / t / f raise by {steps} over the leading bid; b types one."
         if self.timed:
             note += f" The auction closes when the {self.seconds} s run out (they run from its start, not per bid)."
-            if self.resumed:
+            if kept:
+                note += " Back to it: the countdown kept running while the table was shown."
+            elif self.resumed:
                 note += f" Resumed: the countdown restarted from {self.seconds} s (the clock is not in the ledger)."
         else:
             note += " s closes it when no one bids higher."
@@ -133,6 +135,14 @@ class AuctionScreen(ModalScreen[Outcome | None]):
     def on_mount(self) -> None:
         self._show()
         self._show_typing()
+        countdowns = getattr(self.app, "countdowns", None)
+        if self.timed and countdowns is not None:  # left open with Esc: the countdown kept running meanwhile
+            if countdowns.start(self.deed, self.seconds):
+                self.remaining = countdowns.left(self.deed) or 0
+                self.query_one("#auction-seconds", Digits).update(str(self.remaining))
+                self.query_one("#auction-note", Static).update(self._rule_note(kept=True))
+            if self.remaining == 0:
+                self.call_later(self._close, "time is up")
         if self.timed and self.autostart:  # the app's clock: the wall clock, or a test's ManualClock
             self._timer = timing(self.app).every_second(self, self.tick)
         self.set_interval(1, self.sync)
@@ -144,6 +154,7 @@ class AuctionScreen(ModalScreen[Outcome | None]):
         auction = self.game.state.auction
         if auction is None or auction.deed != self.deed:
             self.closing = True
+            self._forget()
             self.app.notify(f"the auction for {self.deed} was closed in another window", title="Auction")
             self.dismiss(None)
             return
@@ -200,6 +211,10 @@ class AuctionScreen(ModalScreen[Outcome | None]):
             self._say(f"there is no bidder {index + 1}; pick 1-{len(players)}", error=True)
             return
         self.selected = players[index]
+        if reason := leader_bid_refusal(self.game.state, self.selected):
+            self._say(reason, error=True)
+            self._show()
+            return
         steps = " / ".join(self.game.money(step) if step >= 1000 else str(step) for step in self.raises.values())
         self._say(f"{self.selected} bids next: o / t / f raise by {steps}, b types an amount")
         self._show()
@@ -311,6 +326,7 @@ class AuctionScreen(ModalScreen[Outcome | None]):
             return
         if self.game.state.auction is None:
             self.closing = True
+            self._forget()
             self.dismiss(None)
             return
         try:
@@ -321,8 +337,13 @@ class AuctionScreen(ModalScreen[Outcome | None]):
         self.closing = True
         if self._timer is not None:
             self._timer()
+        self._forget()
         self.app.notify(f"{why}: {outcome.summary}", title="Auction closed")
         self.dismiss(outcome)
+
+    def _forget(self) -> None:
+        if (countdowns := getattr(self.app, "countdowns", None)) is not None:
+            countdowns.forget(self.deed)
 
     def action_leave(self) -> None:
         """Esc: back to the table with the auction still open."""

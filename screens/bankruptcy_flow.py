@@ -41,7 +41,8 @@ def debt_screen(game: Game, player: str, creditor: str, debt: int | None = None)
 
 
 def lift_screen(game: Game, player: str, creditor: str) -> ChoiceScreen | None:
-    """A player creditor receiving mortgaged deeds: pay the interest now, or lift them at once (000:207)."""
+    """A player creditor receiving mortgaged deeds: pay the interest now, or lift them at once (003:199, 000:207);
+    the hint cites the game's own rulebook."""
     count, lift_now, interest_now = mortgages_passing(game.state, player)
     if creditor == BANK or not count:
         return None
@@ -51,10 +52,15 @@ def lift_screen(game: Game, player: str, creditor: str) -> ChoiceScreen | None:
     keep = (f"pay {pct}% now: {money(interest_now)}, and {pct}% again when lifted later" if pct and charged
             else "keep them mortgaged: nothing now")
     lift = f"lift now (value + {pct}%): {money(lift_now)}" if pct else f"lift now: {money(lift_now)}"
-    why = ("000: the new owner pays the interest at once and may lift the mortgage then" if charged
-           else "001:75: the new owner may lift the mortgages now or at any time later")
+    if charged:
+        rule = (f"the new owner pays the {pct}% interest at once and may lift it then" if pct
+                else "the new owner may lift the mortgage at any time")
+    else:
+        rule = "the new owner may lift the mortgages now or at any time later"
+    book = game.state.edition.rulebook
+    line = {"001": "001:75"}.get(book, book) if not charged else book
     return ChoiceScreen(f"{creditor} receives {count} mortgaged {deeds} from {player}",
-                        [Choice(keep, False), Choice(lift, True)], why)
+                        [Choice(keep, False), Choice(lift, True)], f"{line}: {rule}" if line else rule)
 
 
 async def ask_bankruptcy(app: App[Any], game: Game, player: str, creditor: str,

@@ -19,6 +19,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from screens.table_words import table_words
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -56,7 +58,7 @@ class ChoiceScreen(ModalScreen[Any]):
             text.append("  ")
         text.append(choice.label, style=choice.style or ("dim" if choice.refusal else ""))
         if choice.refusal and choice.refusal != choice.label:
-            text.append(f"  ({choice.refusal})", style="dim italic")
+            text.append(f"  ({table_words(choice.refusal)})", style="dim italic")
         return Option(text, disabled=choice.refusal is not None)
 
     def on_mount(self) -> None:

@@ -84,14 +84,18 @@ class CityFlows:
         state, money = self.game.state, self.game.money
         choices: list[Choice] = []
         spin = state.spin
-        mine = spin is not None and spin.player == player
+        new_turn = self.banker.fresh_turn == player  # `n` brought the turn round: last turn's spin is spent
+        mine = spin is not None and spin.player == player and not new_turn
         if mine and spin is not None and spin.blocks_left:
             choices.append(Choice(f"build blocks: {spin.blocks_left} left this turn", ("blocks",)))
         elif mine and spin is not None and spin.railroad:
             choices.append(Choice("place the free railroad of this turn's spin", ("railroad",)))
         refusal = spin_refusal(state, player)
-        choices.append(Choice("press Build: spin 1, 2 or 3 blocks or a railroad", ("spin", False), refusal))
-        if refusal is not None:
+        if refusal is not None and new_turn:
+            choices.append(Choice("press Build: spin 1, 2 or 3 blocks or a railroad", ("spin", True)))
+        else:
+            choices.append(Choice("press Build: spin 1, 2 or 3 blocks or a railroad", ("spin", False), refusal))
+        if refusal is not None and not new_turn:
             choices.append(Choice(f"a new turn of {player}'s (doubles): press Build again", ("spin", True)))
         districts = [d for d in state.deeds_of(player) if state.deed(d).kind == "district"]
         for deed in districts:
@@ -135,6 +139,7 @@ class CityFlows:
         result = draw_spin()
         if self.banker.act(c.SpinBuild(player, result, again)) is None:
             return False
+        self.banker.fresh_turn = ""
         if not await self.ask(SpinScreen(player, result)):
             return False
         if result == "railroad":

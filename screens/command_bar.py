@@ -16,7 +16,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from banker.events import BANK, POT
-from banker.language import USAGE
+from banker.language import USAGE, uses_speed_die
 from banker.names import squash
 from banker.state import GameState
 
@@ -116,6 +116,21 @@ def example_line(state: GameState | None) -> str:
     return f"rent {payer if ' ' not in payer else repr(payer)} {deed if ' ' not in deed else repr(deed)}"
 
 
+def dice_hint(state: GameState) -> str:
+    """How to type a roll in a game that follows the tokens ("" elsewhere); the speed die's forms only where the
+    game has it."""
+    if state.tokens is None:
+        return ""
+    return "type the dice: 34" + ("; with the speed die 341, 34bus, 34mr" if uses_speed_die(state) else "")
+
+
+def bar_hint(state: GameState | None) -> str:
+    """The empty bar's placeholder: how to roll first where the tokens are followed, then a line of this game."""
+    action = f"type an action, e.g. {example_line(state)} — tab completes, `help` lists them"
+    dice = dice_hint(state) if state is not None else ""
+    return f"{dice} · or {action[5:]}" if dice else action
+
+
 class CommandBar(Input):
     """Typed actions for bankers who prefer the keyboard; up and down walk the lines already run."""
 
@@ -128,8 +143,7 @@ class CommandBar(Input):
 
     def __init__(self, state: Callable[[], GameState | None]) -> None:
         self.completer = CommandSuggester(state)
-        super().__init__(placeholder=f"type an action, e.g. {example_line(state())} — tab completes, "
-                                     "`help` lists them", suggester=self.completer, id="command-bar",
+        super().__init__(placeholder=bar_hint(state()), suggester=self.completer, id="command-bar",
                          select_on_focus=False)  # a refused line stays to be corrected; dice typed keep going
         self.history: list[str] = []
         self.back = 0

@@ -37,10 +37,11 @@ def clock_face(seconds: int) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
 
 
-def spin_text(state: GameState, player: str, short: bool = False) -> str:
-    """This turn's Build spin as the table needs it: what the current player may still build."""
+def spin_text(state: GameState, player: str, short: bool = False, new_turn: bool = False) -> str:
+    """This turn's Build spin as the table needs it: what the current player may still build (`new_turn`: the
+    turn came round to the player since the spin, which is spent)."""
     spin = state.spin
-    if spin is None or spin.player != player:
+    if spin is None or spin.player != player or new_turn:
         return "Build: not pressed (b)" if short else f"Build: {player} has not pressed Build (b)"
     if spin.blocks_left:
         blocks = f"{spin.blocks_left} block{'s' if spin.blocks_left != 1 else ''}"
@@ -145,7 +146,7 @@ class GameClock(Static):
         variants = [(False, False), (False, True), (True, True)] if city else [(False, False), (True, False)]
         for short_clock, short_spin in variants:
             clock = clock_text(state.clock, self.remaining, short_clock)
-            spin = spin_text(state, player, short_spin) if city else ""
+            spin = spin_text(state, player, short_spin, getattr(self.app, "fresh_turn", "") == player) if city else ""
             if len(clock) + len(spin) + 3 <= width:
                 break
         text = Text(clock, style="bold" if state.clock is not None else "dim")

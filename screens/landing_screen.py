@@ -23,6 +23,7 @@ from banker.landing import Offer, landing_offers
 from banker.names import squash
 from screens.board_list import landing_cost
 from screens.colours import group_style
+from screens.table_words import table_words
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ class LandingScreen(ModalScreen[Landing | None]):
         self.offers = landing_offers(self.game.state, self.player, self.position)
         for index, offer in enumerate(self.offers):
             label = Text(f"{index + 1} ", style="bold")
-            label.append(offer.label, style="" if offer.actionable else "dim")
+            label.append(table_words(offer.label), style="" if offer.actionable else "dim")
             options.add_option(Option(label, disabled=not offer.actionable))
         if any(o.actionable for o in self.offers):
             options.highlighted = next(i for i, o in enumerate(self.offers) if o.actionable)

@@ -26,6 +26,18 @@ if TYPE_CHECKING:
     from screens.app import BankerApp
 
 
+def same_place(before: list[WayToRaise], at: int, now: list[WayToRaise]) -> int:
+    """Where the cursor goes when the list is rebuilt after a sale or a mortgage: the same deed (its next sale, or
+    its mortgage once its buildings are gone), else the deed that followed it, else the same row. A row's number
+    is no place: rows above it come and go, and Enter then sold or mortgaged a deed nobody pointed at."""
+    deeds = [getattr(way.command, "deed", "") for way in now]
+    for way in before[at:at + 1] + before[at + 1:]:
+        deed = getattr(way.command, "deed", "")
+        if deed in deeds:
+            return deeds.index(deed)
+    return min(at, len(now) - 1)
+
+
 class RaiseMoneyScreen(ModalScreen[bool]):
     """Dismissed with True once the payment is made or the bankruptcy declared."""
 
@@ -85,16 +97,16 @@ class RaiseMoneyScreen(ModalScreen[bool]):
             facts = f"cash {money(cash)} · up to {money(can_raise)} can be raised"
         self.query_one("#raise-title", Label).update(title)
         self.query_one("#raise-cash", Label).update(facts)
-        self.ways = ways_to_raise(state, self.player)
         options = self.query_one("#raise-ways", OptionList)
-        keep = options.highlighted or 0
+        before, at = self.ways, options.highlighted or 0
+        self.ways = ways_to_raise(state, self.player)
         options.clear_options()
         for way in self.ways:
             options.add_option(Option(Text(way.label)))
         if not self.ways:
             options.add_option(Option(Text("nothing left to sell or mortgage", style="dim"), disabled=True))
-        elif keep < len(self.ways):
-            options.highlighted = keep
+        else:
+            options.highlighted = same_place(before, at, self.ways)
         status, keys = self.status_lines(can_raise)
         self.query_one("#raise-status", Label).update(status)
         self.query_one("#raise-keys", Label).update(keys)

@@ -8,7 +8,7 @@ gets the raise-money screen instead of a bare refusal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -37,21 +37,9 @@ from banker.landing import (
     holding_offers,
     move_alternatives,
     speed_die_offers,
-    top_level,
     unowned_deeds,
 )
 from banker.language import read_amount, uses_speed_die
-from banker.rules.buildings import (
-    build_refusal,
-    building_sale_value,
-    describe,
-    level_cost,
-    may_build_on,
-    sale_value,
-    sell_refusal,
-)
-from banker.rules.deeds import lift_cost, mortgage_amount, mortgage_refusal, unmortgage_refusal
-from banker.rules.mega import depot_refusal
 from screens.amount_screen import AmountScreen, dice_screen
 from screens.choice_screen import Choice, ChoiceScreen
 
@@ -83,9 +71,10 @@ class TableFlows:
         return await self.app.push_screen_wait(screen)
 
     async def pick_player(self, title: str, accounts: bool = False, exclude: str = "",
-                          highlight: str = "") -> str | None:
+                          highlight: str = "", among: Sequence[str] | None = None) -> str | None:
+        """One of the players (`among` them only, when given), starting on the one whose turn it is."""
         state = self.game.state
-        names = [p for p in state.active_players if p != exclude]
+        names = [p for p in (state.active_players if among is None else among) if p != exclude]
         if accounts:
             names += [a for a in (BANK, POT) if a != exclude and (a == BANK or state.free_parking)]
         if not names:
@@ -93,7 +82,7 @@ class TableFlows:
         money = self.game.money
         choices = [Choice(f"{n}  {money(state.cash(n))}" if n in state.players else
                           (f"the pot  {money(state.cash(POT))}" if n == POT else "the bank"), n) for n in names]
-        wanted = highlight or self.banker.current_player
+        wanted = highlight or self.banker.turn_player
         start = names.index(wanted) if wanted in names else 0
         return await self.ask(ChoiceScreen(title, choices, highlight=start))
 
@@ -301,82 +290,7 @@ class TableFlows:
         if amount is not None:
             await self.pay(c.Pay(payer, payee, amount, "collect"))
 
-    # -- buildings and mortgages -------------------------------------------------------
-
-    def owned(self) -> list[tuple[str, str]]:
-        """(player, deed) for every deed an active player holds, in board order."""
-        state = self.game.state
-        return [(h.owner, name) for name, h in state.deeds.items() if h.owner in state.active_players]
-
-    async def pick_deed(self, title: str, choices: list[Choice], nothing: str) -> Any:
-        if not choices:
-            self.notify(nothing, severity="warning", markup=False)
-            return None
-        choices.sort(key=lambda ch: ch.refusal is not None)
-        return await self.ask(ChoiceScreen(title, choices))
-
-    @work(exclusive=True)
-    async def action_build(self) -> None:
-        """Houses, hotels and skyscrapers on streets, and train depots on railroads where the edition has them."""
-        state, money = self.game.state, self.game.money
-        choices = []
-        for player, deed in self.owned():
-            if state.deed(deed).kind != "street" or may_build_on(state, player, deed):
-                continue
-            level = state.deeds[deed].level
-            if level >= top_level(state, deed):
-                continue
-            cost = level_cost(state, deed, level + 1)
-            label = f"{player} · {deed}: {describe(level)} → {describe(level + 1)} for {money(cost)}"
-            choices.append(Choice(label, (player, deed), build_refusal(state, player, deed, 1)))
-        depots = self.depot_choices()
-        picked = await self.pick_deed("Build on which deed?", choices + depots,
-                                      "nothing to build on: no player holds enough of a colour group yet")
-        if picked and any(picked == choice.value for choice in depots):
-            await self.pay(c.BuildDepot(picked[0], picked[1]))
-        elif picked:
-            await self.pay(c.Build(picked[0], picked[1], 1))
-
-    def depot_choices(self) -> list[Choice]:
-        """Every railroad a player holds without a train depot; the ones the rules refuse greyed with why."""
-        state, money = self.game.state, self.game.money
-        if not state.edition.has_depots:
-            return []
-        return [Choice(f"{player} · {deed}: a train depot for {money(state.edition.depot_cost)}, rent x2",
-                       (player, deed), depot_refusal(state, player, deed))
-                for player, deed in self.owned() if state.deed(deed).kind == "railroad" and not state.deeds[deed].depot]
-
-    @work(exclusive=True)
-    async def action_sell(self) -> None:
-        state, money = self.game.state, self.game.money
-        choices = []
-        for player, deed in self.owned():
-            holding = state.deeds[deed]
-            if holding.depot:
-                label = f"{player} · {deed}: the train depot, +{money(building_sale_value(state, deed))}"
-                choices.append(Choice(label, (player, deed), sell_refusal(state, player, deed, 1)))
-            level = holding.level
-            if not level:
-                continue
-            value = sale_value(state, deed, level, level - 1)
-            label = f"{player} · {deed}: {describe(level)} → {describe(level - 1)}, +{money(value)}"
-            choices.append(Choice(label, (player, deed), sell_refusal(state, player, deed, 1)))
-        picked = await self.pick_deed("Sell a building from which deed?", choices, "no deed has buildings to sell")
-        if picked:
-            self.banker.act(c.SellBuildings(picked[0], picked[1], 1))
-
-    @work(exclusive=True)
-    async def action_depot(self) -> None:
-        """A train depot on a railroad (Mega): only the railroads without one, refused ones greyed with why."""
-        state = self.game.state
-        if not state.edition.has_depots:
-            self.notify(f"{state.edition.name} has no train depots", severity="warning", markup=False)
-            return
-        word = state.edition.term("railroad")
-        picked = await self.pick_deed(f"Build a train depot on which {word}?", self.depot_choices(),
-                                      f"no player holds a {word} without a depot")
-        if picked:
-            await self.pay(c.BuildDepot(picked[0], picked[1]))
+    # -- bus tickets ------------------------------------------------------------------------
 
     @work(exclusive=True)
     async def action_holdings(self) -> None:
@@ -397,26 +311,6 @@ class TableFlows:
                                                                           for o in offers], f"the bank has {bank}"))
         if command is not None:
             self.banker.act(command)
-
-    @work(exclusive=True)
-    async def action_mortgage(self) -> None:
-        state, money = self.game.state, self.game.money
-        choices = [Choice(f"{player} · {deed}: +{money(mortgage_amount(state, deed))}", (player, deed),
-                          mortgage_refusal(state, player, deed))
-                   for player, deed in self.owned() if not state.deeds[deed].mortgaged]
-        picked = await self.pick_deed("Mortgage which deed?", choices, "no unmortgaged deed is owned by a player")
-        if picked:
-            self.banker.act(c.Mortgage(picked[0], picked[1]))
-
-    @work(exclusive=True)
-    async def action_unmortgage(self) -> None:
-        state, money = self.game.state, self.game.money
-        choices = [Choice(f"{player} · {deed}: pay {money(lift_cost(state, deed))}", (player, deed),
-                          unmortgage_refusal(state, player, deed))
-                   for player, deed in self.owned() if state.deeds[deed].mortgaged]
-        picked = await self.pick_deed("Lift the mortgage on which deed?", choices, "no deed is mortgaged")
-        if picked:
-            await self.pay(c.Unmortgage(picked[0], picked[1]))
 
     # -- jail, auctions, bankruptcy --------------------------------------------------------
 
@@ -440,6 +334,13 @@ class TableFlows:
             return choices
         return [Choice(f"{player} goes to jail", c.GoToJail(player))]
 
+    async def pick_deed(self, title: str, choices: list[Choice], nothing: str) -> Any:
+        if not choices:
+            self.notify(nothing, severity="warning", markup=False)
+            return None
+        choices.sort(key=lambda ch: ch.refusal is not None)
+        return await self.ask(ChoiceScreen(title, choices))
+
     async def auction_pick(self, title: str) -> c.OpenAuction | None:
         """Which deed the bank holds goes up for auction: a bankruptcy's deeds first."""
         state, money = self.game.state, self.game.money
@@ -451,6 +352,10 @@ class TableFlows:
 
     @work(exclusive=True)
     async def action_auction(self) -> None:
+        """Back to the auction left open (its countdown kept running), or a deed the bank holds put up."""
+        if self.game.state.auction is not None:
+            self.banker.show_open_auction()
+            return
         command = await self.auction_pick("Auction which deed?")
         if command:
             self.banker.act(command)

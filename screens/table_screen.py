@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
@@ -30,14 +30,15 @@ from screens.app import IDLE_CHECK_SECONDS, SETTLE_SECONDS
 from screens.board_list import BoardList, BoardSide
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.city_flows import CityFlows
-from screens.command_bar import CommandBar
+from screens.command_bar import CommandBar, dice_hint
+from screens.deed_flows import DeedFlows
 from screens.game_clock import GameClock
 from screens.phone_flows import PhoneFlows
 from screens.player_card import CashStrip, PlayerCard
 from screens.sore_losers_flows import SoreLosersFlows
 from screens.status_line import StatusLine
 from screens.table_flows import TableFlows
-from screens.token_flows import TokenFlows
+from screens.token_flows import DICE_KEYS, TokenFlows
 
 if TYPE_CHECKING:
     from screens.app import BankerApp
@@ -94,8 +95,8 @@ FEATURES = {
 }
 
 
-class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows, Screen[None]):
-    BINDINGS = [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
+class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows, TableFlows, Screen[None]):
+    BINDINGS = DICE_KEYS + [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
     AUTO_FOCUS = "#board"  # not the cards first (Textual's choice): moving the focus restyles what it leaves
 
@@ -183,11 +184,21 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         self.show_state()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The keys of pieces this game does not have (depots, tickets, the speed die) are hidden."""
+        """The keys of pieces this game does not have (depots, tickets, the speed die) are hidden; a die's face
+        starts the dice only in a game that follows the tokens, and only while the bar is not being typed in."""
+        if action == "dice":
+            return self.game.state.tokens is not None and not isinstance(self.focused, CommandBar)
         feature = FEATURES.get(action)
         if feature is not None and not feature(self.game.state):
             return False
         return True
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The dice first (the key panel lists these in order): in a followed game they are most of the evening."""
+        found = super().active_bindings
+        dice = {key: bound for key, bound in found.items() if bound.binding.action.startswith("dice(")}
+        return dice | {key: bound for key, bound in found.items() if key not in dice}
 
     def show_state(self) -> None:
         """Draw everything from the game's state; cheap when little changed."""
@@ -214,7 +225,10 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         count = self.game.head[0]
         turn = f" ▶ {current}'s turn "
         pot = f" · pot {money(state.cash(POT))}" if state.free_parking else ""
-        extra = len(f"  auction open: {state.auction.deed}") if state.auction else 0
+        auction = f"  auction open: {state.auction.deed}" if state.auction else ""
+        if state.auction and (left := self.banker.countdowns.left(state.auction.deed)) is not None:
+            auction += f", {left} s left (a returns)"
+        extra = len(auction)
         extra += len(f"  to auction (a): {', '.join(state.to_auction)}") if state.to_auction else 0
         variants = [(f"  bank: {', '.join(bank_parts(state))}", f" · ledger: {count} event{'s' if count != 1 else ''}"),
                     (f"  bank {' '.join(bank_parts(state, short=True))}", f" · {count} events"),
@@ -226,8 +240,8 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         text.append(ledger, style="dim")
         if self.proposals_note():
             text.append(self.proposals_note(), style="bold #ff8c00")
-        if state.auction:
-            text.append(f"  auction open: {state.auction.deed}", style="bold #ff8c00")
+        if auction:
+            text.append(auction, style="bold #ff8c00")
         if state.to_auction:
             text.append(f"  to auction (a): {', '.join(state.to_auction)}", style="bold #ff8c00")
         return text
@@ -255,18 +269,21 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, TableFlows
         bar.remember(line)
         if isinstance(command, c.Roll):
             bar.value = ""
-            self.board.focus()
+            self.set_focus(self.board)
             self.roll_flow(command)
         elif self.banker.pay_or_raise(command) is not False:
             bar.value = ""
+            self.set_focus(self.board)  # the table's keys are the table's again: `l` lands, it is not typed
 
     def show_usage(self) -> None:
-        choices = [Choice(usage, verb) for verb, usage in USAGE.items()]
+        dice = dice_hint(self.game.state)
+        choices = [Choice(dice, "")] if dice else []
+        choices += [Choice(usage, verb) for verb, usage in USAGE.items()]
 
         def fill(verb: object) -> None:
             bar = self.query_one(CommandBar)
             if isinstance(verb, str):
-                bar.value = verb + " "
+                bar.value = verb + " " if verb else ""
                 bar.cursor_position = len(bar.value)
             bar.focus()
 

@@ -3,7 +3,8 @@ follows the token, and the offers of each space reached open as `l` opens them."
 
 from __future__ import annotations
 
-from textual import events, work
+from textual import work
+from textual.binding import Binding
 from textual.widgets.input import Selection
 
 from banker import commands as c
@@ -13,23 +14,22 @@ from banker.rules.tokens import sharing_space
 from banker.waits import wait_text
 from screens.command_bar import CommandBar
 
+# Priority bindings: the app runs them as it reads each key, before it sends the next one on, so the bar has the
+# focus before a pasted "34"'s second digit is read (a handler on the screen ran after it had gone to the board).
+# One row in the key panel: the other faces are `system`, which the panel leaves out.
+DICE_KEYS = [Binding(face, f"dice('{face}')", "Roll: type the dice, e.g. 34", show=False, priority=True,
+                     key_display="1-6", system=face != "1") for face in "123456"]
+
 
 class TokenFlows:
     """Mixin for the table screen (see table_flows.TableFlows for the shared helpers)."""
 
-    def on_key(self, event: events.Key) -> None:
+    def action_dice(self, face: str) -> None:
         """A die's face typed on the table starts the dice in the command bar (a game that follows tokens)."""
-        state = self.game.state  # type: ignore[attr-defined]
-        if state.tokens is None or event.character is None or event.character not in "123456":
-            return
         bar = self.query_one(CommandBar)  # type: ignore[attr-defined]
-        if bar.has_focus or self.app.screen is not self:  # type: ignore[attr-defined]
-            return
-        event.stop()
-        event.prevent_default()
-        bar.value = event.character
+        bar.value = face
         bar.selection = Selection.cursor(len(bar.value))
-        bar.focus()
+        self.set_focus(bar)  # type: ignore[attr-defined]  # now, not after the keys already read
 
     @work(exclusive=True, group="roll")
     async def roll_flow(self, command: c.Roll) -> None:

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from screen_host import keys
+from textual import events
 from textual.pilot import Pilot
 
 from banker.game import Game
@@ -71,3 +72,13 @@ def choice_refusals(app: BankerApp) -> list[str | None]:
 
 def toasts(app: BankerApp) -> list[str]:
     return [n.message for n in app._notifications]
+
+
+async def burst(pilot: Pilot, *names: str) -> None:
+    """Keys as a paste or `tmux send-keys 34 Enter` sends them: all read before the app handles the first."""
+    app = pilot.app
+    assert app._driver is not None
+    for name in names:
+        app._driver.send_message(events.Key(name, name if len(name) == 1 else None))
+    await pilot.pause()
+    await pilot.pause()

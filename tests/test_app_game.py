@@ -52,7 +52,7 @@ async def test_a_short_game_through_the_keys_matches_the_ledger(tmp_path: Path) 
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         # Carol mortgages Reading Railroad, then trades it to Alice for $50; Alice pays the 10%.
-        await keys(pilot, "m", "3")  # the third mortgageable deed: Carol's Reading Railroad
+        await keys(pilot, "m", "2", "1")  # Carol (after Alice), her one deed: Reading Railroad
         await keys(pilot, "t")
         # each key let settle, as a person's are: the other side's list opens as an overlay a frame later
         await keys(pilot, "tab", "enter", "down", "enter")  # the other side: Carol

@@ -50,13 +50,13 @@ async def test_a_short_mega_game_through_the_keys_matches_the_ledger(tmp_path: P
         await pilot.pause()
         # 000: a skyscraper goes on a hotel once the whole group has hotels.
         await keys(pilot, "b")
-        assert choice_labels(app)[0] == "Alice · Mediterranean Avenue: a hotel → a skyscraper for $50"
+        assert choice_labels(app)[0] == "Mediterranean Avenue: a hotel → a skyscraper for $50"  # Alice's alone
         await keys(pilot, "1")
         assert "SKY" in text_of(app, "#card-0 .deeds")
         # Alice buys Reading Railroad and builds its train depot (000: $100, doubles the rent).
         await land(pilot, "reading", "enter")
         await keys(pilot, "d")
-        assert choice_labels(app) == ["Alice · Reading Railroad: a train depot for $100, rent x2"]
+        assert choice_labels(app) == ["Reading Railroad: a train depot for $100, rent x2"]
         await keys(pilot, "1")
         assert "Reading Railroad depot" in text_of(app, "#card-0 .deeds")
         # Bob lands on the Bus Ticket space and takes a ticket.
@@ -338,18 +338,21 @@ async def test_depot_offers_only_legal_choices_and_sells_back(tmp_path: Path) ->
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "d")
+        assert [label.split()[0] for label in choice_labels(app)] == ["Alice", "Bob"]  # the player first
+        await keys(pilot, "2")
         screen = app.screen
-        assert isinstance(screen, ChoiceScreen)
+        assert isinstance(screen, ChoiceScreen) and screen.title_text == "Bob builds a train depot on which railroad?"
         assert [(ch.label, ch.refusal) for ch in screen.choices] == [
-            ("Alice · Reading Railroad: a train depot for $100, rent x2", None),
-            ("Bob · Pennsylvania Railroad: a train depot for $100, rent x2",
+            ("Pennsylvania Railroad: a train depot for $100, rent x2",
              "lift the mortgage on Pennsylvania Railroad first; no depot on a mortgaged railroad")]
-        await keys(pilot, "2")  # greyed: nothing happens
+        await keys(pilot, "1")  # greyed: nothing happens
         assert app.screen is screen
+        await keys(pilot, "escape", "d", "1")
+        assert choice_labels(app) == ["Reading Railroad: a train depot for $100, rent x2"]
         await keys(pilot, "1")
         assert "depot" in str(app.screen.query_one("#board").get_cell("6", "built"))
         await keys(pilot, "s")
-        assert choice_labels(app) == ["Alice · Reading Railroad: the train depot, +$50"]
+        assert choice_labels(app) == ["Reading Railroad: the train depot, +$50"]  # only Alice has a building
         await keys(pilot, "1")
     with on_disk(path) as game:
         assert not game.state.deeds["Reading Railroad"].depot and game.state.cash("Alice") == 2500 - 200 - 100 + 50

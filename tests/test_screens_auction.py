@@ -69,9 +69,9 @@ async def test_bid_over_cash_is_refused_on_the_spot(game: Game) -> None:
     app = Host(AuctionScreen(game, "Boardwalk", timed=False))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("2", "f")  # $50: all Bob has, accepted
+        await pilot.press("1", "f")  # Alice opens at $50: all Bob has
         head = game.head
-        await pilot.press("o")  # $51: more than Bob's cash
+        await pilot.press("2", "o")  # Bob's $51: more than his cash
         expected = bid_refusal(game.state, "Bob", 51)
         assert expected is not None and "has only $50" in expected
         assert message(app) == expected

@@ -89,6 +89,18 @@ def least_bid(state: GameState) -> int:
     return max(state.edition.auction_min_bid, (auction.high_bid + 1) if auction and auction.high_bidder else 0)
 
 
+def leader_bid_refusal(state: GameState, player: str) -> str | None:
+    """The leading bidder does not bid against himself: a higher bid is another player's (003:157 "If no one makes a
+    higher bid, the last player to bid must buy the property"); a raise of one's own bid only costs the leader."""
+    auction = state.auction
+    if auction is None or not auction.high_bidder or auction.high_bidder != player:
+        return None
+    others = [p for p in state.active_players if p != player]
+    who = ", ".join(others[:-1]) + f" or {others[-1]}" if len(others) > 1 else (others[0] if others else "nobody")
+    lead = state.edition.money(auction.high_bid)
+    return f"{player} already leads with {lead} and cannot raise the bid; {who} may bid"
+
+
 def bid_refusal(state: GameState, player: str, amount: int) -> str | None:
     """Why this bid cannot stand, or None (also used by the auction screen)."""
     auction = state.auction
@@ -97,6 +109,8 @@ def bid_refusal(state: GameState, player: str, amount: int) -> str | None:
         return "no auction is open; start one with `auction <deed>`"
     if player in state.bankrupt:
         return f"{player} is bankrupt and out of the game"
+    if reason := leader_bid_refusal(state, player):
+        return reason
     least = least_bid(state)
     if amount < least:
         if auction.high_bidder:

@@ -1,0 +1,102 @@
+"""Monopoly City at the table: an auction left open keeps its countdown and `a` returns to it; `n` bringing the turn
+round starts a new Build turn; an auction's leader cannot raise his own bid. Played through the keys on a manual
+clock, checked against the ledger on disk.
+
+Rulebooks: 004 = 004_*.txt (Monopoly City), 003 = 003_bd567e81029bde2a.txt (US classic).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_pilot import choice_labels, land, on_disk
+from screen_host import keys
+from test_app_city import app_for, game_file, table_text
+
+from banker.rules.deeds import bid_refusal
+from screens.auction_screen import AuctionScreen
+from screens.table_screen import TableScreen
+
+
+@pytest.mark.asyncio
+async def test_an_auction_left_open_keeps_its_countdown_and_a_returns_to_it(tmp_path: Path) -> None:
+    # 004: "press the Auction button to start the timer. You must come to an agreement before the time runs out!"
+    path = game_file(tmp_path)
+    app, clock = app_for(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await land(pilot, "bayview", "2")
+        assert isinstance(app.screen, AuctionScreen) and app.screen.remaining == 50
+        await keys(pilot, "1", "t", "escape")  # Alice bids M100k, and the banker looks at the table
+        assert isinstance(app.screen, TableScreen)
+        clock.advance(20)
+        await pilot.pause()
+        assert "auction open: Bayview Dock, 30 s left (a returns)" in table_text(app, "#status")
+        await keys(pilot, "a")
+        screen = app.screen
+        assert isinstance(screen, AuctionScreen) and screen.remaining == 30
+        assert "the countdown kept running" in str(screen.query_one("#auction-note").render())
+        await keys(pilot, "escape")
+        clock.advance(30)  # time runs out on the table: the auction closes as its screen would have
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert any("time is up: Bayview Dock sold at auction to Alice for M100k" in n.message
+                   for n in app._notifications)
+    with on_disk(path) as game:
+        assert game.state.deeds["Bayview Dock"].owner == "Alice" and game.state.auction is None
+
+
+@pytest.mark.asyncio
+async def test_returning_after_the_time_ran_out_closes_the_auction(tmp_path: Path) -> None:
+    path = game_file(tmp_path)
+    app, clock = app_for(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await land(pilot, "bayview", "2")
+        await keys(pilot, "2", "t", "escape")
+        countdowns = app.countdowns
+        countdowns.unwatch()  # as if the table's watch had not come round yet
+        clock.advance(55)
+        await keys(pilot, "a")
+        assert isinstance(app.screen, TableScreen)
+    with on_disk(path) as game:
+        assert game.state.deeds["Bayview Dock"].owner == "Bob"
+
+
+@pytest.mark.asyncio
+async def test_the_leader_cannot_raise_his_own_bid_and_the_screen_names_who_may(tmp_path: Path) -> None:
+    # 003:157 "If no one makes a higher bid, the last player to bid must buy the property"
+    path = game_file(tmp_path)
+    app, clock = app_for(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await land(pilot, "bayview", "2")
+        await keys(pilot, "1", "t")  # Alice leads with M100k
+        head = app.game.head if app.game else None
+        await keys(pilot, "1")
+        said = str(app.screen.query_one("#auction-message").render())
+        assert said == "Alice already leads with M100k and cannot raise the bid; Bob or Carol may bid"
+        await keys(pilot, "t")
+        assert app.game is not None and app.game.head == head  # nothing reached the ledger
+        assert app.game.state.auction is not None and app.game.state.auction.high_bid == 100_000
+        assert bid_refusal(app.game.state, "Alice", 2_000_000) == said
+        assert bid_refusal(app.game.state, "Bob", 200_000) is None
+
+
+@pytest.mark.asyncio
+async def test_n_bringing_the_turn_round_starts_a_new_build_turn(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # 004: Build is pressed once per turn; the next turn of the same player may press it again
+    monkeypatch.setattr("screens.city_flows.draw_spin", lambda: "1")
+    path = game_file(tmp_path, "buy Alice Summergate", "spin Alice 1", "build Alice Summergate residential 1")
+    app, clock = app_for(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert "Build: Alice has used this turn's spin" in table_text(app, "#game-clock")
+        await keys(pilot, "n", "n", "n")  # Bob and Carol do not press Build; Alice's turn again
+        await pilot.pause()
+        assert "Build: Alice has not pressed Build (b)" in table_text(app, "#game-clock")
+        await keys(pilot, "b")
+        assert choice_labels(app) == ["press Build: spin 1, 2 or 3 blocks or a railroad"]
+        assert app.screen.choices[0].refusal is None  # type: ignore[attr-defined]
+        await keys(pilot, "1")
+    with on_disk(path) as game:
+        assert game.state.spin is not None and game.state.spin.player == "Alice"
+        assert game.state.spin.blocks_left == 1

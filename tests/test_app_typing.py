@@ -1,0 +1,106 @@
+"""Typing at a followed table: every digit of a burst reaches the roll, the bar says how to roll, and the bar hands
+the keys back to the table once its line has run. Checked against the ledger on disk.
+
+Rulebooks: 003 = 003_bd567e81029bde2a.txt (US classic), 000 = 000_0633d1fb819bfb08.txt (Mega).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_pilot import app_for, burst, on_disk, played_file
+from screen_host import keys
+
+from screens.board_list import BoardList
+from screens.command_bar import CommandBar
+from screens.table_screen import TableScreen
+
+PLAYERS = ("Ann", "Ben", "Cat")
+SIZE = (120, 40)
+FOLLOW = ("follow-tokens",)
+
+
+@pytest.mark.asyncio
+async def test_dice_typed_in_a_burst_all_reach_the_roll(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "burst.db", "classic-us", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "3", "4", "enter")  # read together, as a paste or `tmux send-keys 34 Enter` sends them
+        assert type(app.screen).__name__ == "LandingScreen"
+        assert app.screen.title_text == "Ann (rolled 7) lands on Chance"
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 7 and game.state.whose_roll == "Ben"
+
+
+@pytest.mark.asyncio
+async def test_a_speed_die_burst_keeps_its_third_die(tmp_path: Path) -> None:
+    # 000: "roll all three dice ... add the two white dice and the Speed Die"
+    path = played_file(tmp_path / "mega.db", "mega", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "3", "4", "1", "enter")
+        assert type(app.screen).__name__ == "LandingScreen"
+        assert app.screen.title_text.startswith("Ann (rolled 8) lands on")
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 8
+
+
+@pytest.mark.asyncio
+async def test_a_burst_while_the_bar_has_the_focus_is_typed_as_it_came(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "bar.db", "classic-us", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "colon")
+        await burst(pilot, "1", "2")
+        assert app.screen.query_one(CommandBar).value == "12"
+
+
+@pytest.mark.asyncio
+async def test_digits_on_an_unfollowed_table_do_not_roll(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "plain.db", "classic-us", PLAYERS, [])
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "3", "4")
+        assert app.screen.query_one(CommandBar).value == "" and isinstance(app.screen.focused, BoardList)
+
+
+@pytest.mark.asyncio
+async def test_the_followed_bar_says_how_to_roll_and_names_the_speed_die_only_where_it_is_played(
+        tmp_path: Path) -> None:
+    hints = {}
+    for edition, rules in (("classic-us", FOLLOW), ("mega", FOLLOW), ("classic-us", ())):
+        path = played_file(tmp_path / f"{edition}{len(rules)}.db", edition, PLAYERS, [], rules)
+        app = app_for(path)
+        async with app.run_test(size=SIZE):
+            hints[edition, bool(rules)] = app.screen.query_one(CommandBar).placeholder
+    assert hints["classic-us", True].startswith("type the dice: 34 · ") and "speed die" not in hints["classic-us", True]
+    assert hints["mega", True].startswith("type the dice: 34; with the speed die 341, 34bus, 34mr")
+    assert "dice" not in hints["classic-us", False] and hints["classic-us", False].startswith("type an action")
+
+
+@pytest.mark.asyncio
+async def test_help_lists_the_dice_first_in_a_followed_game(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "help.db", "mega", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        first = next(iter(app.screen.active_bindings.values())).binding  # the order `?`'s key panel lists them
+        assert (first.key_display, first.description) == ("1-6", "Roll: type the dice, e.g. 34")
+        await keys(pilot, "colon", *"help", "enter")
+        assert app.screen.choices[0].label == "type the dice: 34; with the speed die 341, 34bus, 34mr"
+        await keys(pilot, "1")
+        assert app.screen.query_one(CommandBar).value == "" and isinstance(app.screen.focused, CommandBar)
+
+
+@pytest.mark.asyncio
+async def test_after_a_typed_line_the_table_keys_are_the_tables_again(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "focus.db", "classic-us", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "colon", *"pay ann 10", "enter")
+        assert isinstance(app.screen, TableScreen) and isinstance(app.screen.focused, BoardList)
+        await keys(pilot, "l")  # lands, and is not typed into the bar ("lboardw")
+        assert type(app.screen).__name__ == "LandingScreen"
+        assert app.screen_stack[-2].query_one(CommandBar).value == ""
+    with on_disk(path) as game:
+        assert game.state.cash("Ann") == 1490
