@@ -383,18 +383,22 @@ def next_tokens_line(state: GameState, rng: random.Random) -> str:
     players = list(state.active_players)
     size = len(state.edition.spaces)
     free = [p for p in players if p not in state.in_jail]
+    if settling := settle_tokens_line(state, rng):
+        return settling
     if state.tokens.anywhere:
         return f"move {q(state.tokens.anywhere)} {rng.randrange(size)}"
     poorest = min(players, key=state.cash)
-    if state.cash(poorest) < 300:
+    if state.cash(poorest) < 300 and rng.random() < 0.15:  # now and then a rent beyond the cash: a debt
         return f"collect {q(poorest)} 1500"
     roll = rng.random()
     if roll < 0.60:
         return roll_past_go(state, rng, state.whose_roll)
     if roll < 0.70 and free:  # back before GO, so the next rolls pass it
         return f"move {q(rng.choice(free))} {rng.randint(size - 8, size - 1)} fix"
-    if roll < 0.78 and free:  # Banker knows whether the card passed GO: the salary is one of the card's legs
-        return f"card {q(rng.choice(free))} chance {rng.choice(MOVING_CARDS)}"
+    far = [p for p in free if state.position(p) < size - 12 and state.cash(p) > 60]  # not about to collect GO
+    if roll < 0.77 and far:  # all but a few dollars spent: the next tax, rent or fine is a debt
+        poor = rng.choice(far)
+        return f"pay {q(poor)} {state.cash(poor) - 5}"
     if roll < 0.84 and free:  # a move forward past GO (a bus ride, the Auction space)
         return f"move {q(rng.choice(free))} {rng.randint(0, 6)}"
     if roll < 0.87 and state.in_jail & set(players):
@@ -404,6 +408,42 @@ def next_tokens_line(state: GameState, rng: random.Random) -> str:
         if bank:
             return f"buy {q(max(players, key=state.cash))} {q(rng.choice(bank))}"
     return rng.choice(["undo", "undo", "redo"])
+
+
+def settle_tokens_line(state: GameState, rng: random.Random) -> str | None:
+    """What the table waits for (issue 25), settled: a debt paid (after the cash is topped up), a deed bought or
+    auctioned, a Chance card (one that moves the token and may pass GO, mostly), a gift, a ride's move."""
+    if state.debts:
+        debt = state.debts[0]
+        owed = sum(d.amount for d in state.debts if d.player == debt.player)
+        return f"settle {q(debt.player)}" if state.cash(debt.player) >= owed else f"collect {q(debt.player)} {owed}"
+    wait = next((w for w in state.waiting if w.kind != "speed-die"), None)
+    if wait is None:
+        return None
+    p = q(wait.player)
+    if wait.kind == "buy-or-auction":
+        return f"buy {p} {q(wait.space)}" if rng.random() < 0.6 else f"auction {q(wait.space)}"
+    if wait.kind == "card":  # Banker knows whether the card passed GO: the salary is one of the card's legs
+        deck = "chance" if wait.detail == "chance" else "chest"
+        if deck == "chance" and rng.random() < 0.7:
+            return f"card {p} chance {rng.choice(MOVING_CARDS)}"
+        if rng.random() < 0.5:  # a fine beyond a poor player's cash is a debt fixed at the draw
+            return f"card {p} {deck} {'chairman' if deck == 'chance' else 'hospital'}"
+        return f"card {p} {deck} {'dividend' if deck == 'chance' else 'bank-error'}"
+    if wait.kind == "choice" and wait.detail == "utility":
+        return f"rent {p} {q(wait.space)} {rng.randint(2, 12)}"
+    if wait.kind == "choice" and wait.detail == "gift":
+        return f"gift {p}"
+    if wait.kind == "choice" and wait.detail == "bus-ticket":
+        return f"ticket {p}"
+    if wait.kind == "choice" and wait.detail == "auction-space":
+        bank = [d for d, h in state.deeds.items() if h.owner == BANK]
+        return f"auction {q(rng.choice(bank))}"
+    if wait.kind == "move":
+        from banker.rules.tokens import ride_targets
+
+        return f"move {p} {rng.choice(ride_targets(state, wait.player))}"
+    return "undo"
 
 
 SCRIPTS: dict[str, Script] = {"bankruptcy-auctions": next_bankruptcy_line,  # by name, for a test's games
@@ -480,6 +520,12 @@ def token_tags(plan: Sequence[ev.Event]) -> set[str]:
         found.add("card-passed-go")
     if any(isinstance(e, ev.JailLeft) for e in plan) and "rolled" in found:
         found.add("rolled-out-of-jail")
+    if "rolled" in found and any(isinstance(e, ev.RentPaid) for e in plan):
+        found.add("rent-in-the-roll")  # issue 25: the rent a landing makes certain, in the roll's own action
+    if any(isinstance(e, ev.DebtRecorded) for e in plan):
+        found.add("debt-recorded")
+    if any(isinstance(e, ev.DebtSettled) for e in plan):
+        found.add("debt-settled")
     return found
 
 

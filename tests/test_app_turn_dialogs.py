@@ -55,7 +55,7 @@ async def test_a_jailed_player_about_to_roll_is_the_one_the_jail_dialog_starts_o
 @pytest.mark.asyncio
 async def test_mortgage_asks_for_the_player_then_offers_only_his_deeds(tmp_path: Path) -> None:
     # 003: "Unimproved properties can be mortgaged through the Bank at any time"
-    lines = ["roll ann 1 2", "buy ann baltic", "roll ben 2 3", "buy ben reading", "roll cat 3 3", "buy cat vermont",
+    lines = ["roll ann 1 2", "buy ann baltic", "roll ben 2 3", "buy ben reading", "roll cat 3 3", "buy cat oriental",
              "roll cat 1 3"]
     path = played_file(tmp_path / "mortgage.db", "classic-us", PLAYERS, lines, FOLLOW)
     app = app_for(path)

@@ -47,7 +47,7 @@ def test_table_words_leave_a_refusal_without_a_typed_line_as_it_is() -> None:
     ("classic-us", "003", "the new owner pays the 10% interest at once"),  # 003:199
     ("classic-uk", "002", "the new owner pays the 10% interest at once"),  # 002:99
     ("mega", "000", "the new owner pays the 10% interest at once"),  # 000:207
-    ("sore-losers", "001", "the new owner pays the 10% interest at once"),  # 001:67-69
+    ("sore-losers", "001:75", "the new owner may lift the mortgages now or at any time later"),  # 001:73-75
     ("city", "004", "the new owner may lift the mortgage at any time"),  # 004: no interest on a buy-back
 ])
 def test_the_bankruptcy_dialog_cites_the_games_own_rulebook(tmp_path: Path, edition: str, book: str,

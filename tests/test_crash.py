@@ -444,13 +444,14 @@ def tokens_agree_with_the_events(path: Path) -> list[str]:
 
 
 def test_sigkill_inside_a_roll_that_passes_go(tmp_path: Path) -> None:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
+    """Issue 16 (and 25: rolls that charge rent, debts recorded and settled): kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
     transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
     their undos, on a classic game that follows the tokens with the speed die. After each kill every action is
     whole or absent, and the cash and the tokens of the reopened game agree with its events."""
     print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
     tally: Counter[str] = Counter()
-    targets = ("go-passed", "go-passed", "rolled", "card-passed-go", "undo")
+    targets = ("go-passed", "go-passed", "rolled", "card-passed-go", "rent-in-the-roll", "debt-recorded",
+               "debt-settled", "undo")
     kill_games(tmp_path, TOKEN_KILLS, opened("classic-us", tokens_opening, ("follow-tokens", "speed-die")), tally,
                min_rows=1, targets=targets, script="tokens", check=tokens_agree_with_the_events)
     assert tally["kills"] >= TOKEN_KILLS and tally["kills checked"] == tally["kills"]
@@ -460,8 +461,9 @@ def test_sigkill_inside_a_roll_that_passes_go(tmp_path: Path) -> None:
     for tag in ("rolled", "card-passed-go"):
         assert tally[f"kills inside a transaction with {tag}"] >= 1, (tag, dict(tally))
     assert tally["kills inside a transaction of undo"] >= 1, dict(tally)
-    for tag in ("go-passed", "card-passed-go", "rolled"):
+    for tag in ("go-passed", "card-passed-go", "rolled", "rent-in-the-roll", "debt-recorded", "debt-settled"):
         assert tally[f"committed with {tag}"] >= 1, (tag, dict(tally))
+    assert tally["kills inside a transaction with rent-in-the-roll"] >= 1, dict(tally)  # issue 25
 
 
 def test_the_events_reading_catches_a_token_or_cash_astray(tmp_path: Path) -> None:
@@ -470,7 +472,8 @@ def test_the_events_reading_catches_a_token_or_cash_astray(tmp_path: Path) -> No
     path = tmp_path / "game.db"
     game = Game.create(path, load_edition("classic-us"), PLAYERS, ("follow-tokens",))
     try:
-        for line in ("move Alice 38 fix", "roll Alice 1 2", "roll Bob 3 3", "undo", "roll Bob 3 4", "jail Carol"):
+        for line in ("move Alice 38 fix", "roll Alice 1 2", "auction medit", "sold", "roll Bob 3 3", "undo",
+                     "roll Bob 3 4", "card Bob chance dividend", "jail Carol"):
             game.do(line)
         state, records = game.state, game.records
         assert events_reading_problems(state, records) == [] and tokens_agree_with_the_events(path) == []

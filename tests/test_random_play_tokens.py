@@ -85,6 +85,8 @@ def tally_tokens(before: GameState, events: tuple[ev.Event, ...]) -> None:
         elif isinstance(e, ev.JailLeft) and rolled is not None:
             TALLY["out of jail by rolling doubles"] += e.how == "doubles"
             TALLY["the third failed jail roll paid and moved"] += e.how == "bail"
+        elif isinstance(e, ev.PlayerReleased) and rolled is not None and e.player != rolled.player:
+            TALLY["a trapped player lost the turn"] += any(isinstance(x, ev.RollPassed) for x in events)
         elif isinstance(e, ev.RollPassed):
             TALLY["triples rolled"] += bool(e.anywhere)
             TALLY["doubles kept the turn"] += rolled is not None and e.player == rolled.player
@@ -185,9 +187,9 @@ def test_random_play_follows_the_tokens_on_a_mega_table(monkeypatch: pytest.Monk
 
 
 def test_random_play_follows_the_tokens_at_a_sore_losers_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 16: Sore Losers: a trapped player's roll waits for the release; coins for jail by the dice."""
+    """Issue 16: Sore Losers: coins for jail by the dice; issue 25: a trapped player loses the turn (001:180)."""
     play_batches(SoreLosersTokenPlay, COMMANDS, monkeypatch, examples=EXAMPLES)
-    required("refused: a trapped player's roll", "coin moved: jail")
+    required("a trapped player lost the turn", "coin moved: jail")
 
 
 def test_random_play_follows_the_tokens_on_a_city_table(monkeypatch: pytest.MonkeyPatch) -> None:
