@@ -5,11 +5,10 @@ action of one event its single INSERT, which SQLite runs as a transaction of its
 events are all stored or none are. Triggers refuse UPDATE and DELETE on
 events: corrections are only ever new events.
 
-The store talks to SQLite through the standard `sqlite3` module: a command that
-only reads or appends never loads SQLAlchemy (it costs more than the rest of the
-start-up together). The tables are the ones SQLModel created in earlier versions,
-column for column, so files written by either open in both (new files lack the index
-on `action` and the unique index on `id`, which nothing needs: see SCHEMA).
+The store talks to SQLite through the standard `sqlite3` module alone. The tables are the
+ones SQLModel created in earlier versions, column for column, so files written by either
+open in both (new files lack the index on `action` and the unique index on `id`, which
+nothing needs: see SCHEMA).
 """
 
 from __future__ import annotations
@@ -186,25 +185,6 @@ def _connect(path: Path, new_file: bool = False) -> sqlite3.Connection:
     return connection
 
 
-def sqlalchemy_engine(path: Path) -> Any:
-    """An SQLAlchemy engine on the file, for tools and tests that want one (loads SQLAlchemy)."""
-    from sqlalchemy import create_engine
-    from sqlalchemy import event as sa_event
-
-    engine = create_engine(f"sqlite:///{path}", connect_args={"check_same_thread": False, "timeout": 10})
-
-    @sa_event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.isolation_level = None
-        dbapi_connection.execute("PRAGMA synchronous=FULL")
-
-    @sa_event.listens_for(engine, "begin")
-    def _on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN")
-
-    return engine
-
-
 def _damaged(path: Path, error: BaseException) -> LedgerError:
     return LedgerError(f"{path}: the game file is damaged ({error})")
 
@@ -215,7 +195,6 @@ class LedgerStore:
     def __init__(self, path: Path, new_file: bool = False) -> None:
         self.path = Path(path)
         self._connection: sqlite3.Connection | None = _connect(self.path, new_file)
-        self._engine: Any = None
         self._inserter: sqlite3.Cursor | None = None  # the cursor an action of one event is written with
 
     @classmethod
@@ -267,21 +246,11 @@ class LedgerStore:
             )
         return store
 
-    @property
-    def engine(self) -> Any:
-        """An SQLAlchemy engine on this file, made on first use (nothing in the core needs one)."""
-        if self._engine is None:
-            self._engine = sqlalchemy_engine(self.path)
-        return self._engine
-
     def close(self) -> None:
         self._inserter = None
         if self._connection is not None:
             self._connection.close()
             self._connection = None
-        if self._engine is not None:
-            self._engine.dispose()
-            self._engine = None
 
     def _writer(self) -> sqlite3.Connection:
         """The connection kept for this game's reads, writes and change checks (the hot path)."""

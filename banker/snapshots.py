@@ -142,14 +142,6 @@ def save(store: LedgerStore, seq: int, head_hash: str, state: GameState) -> None
         pass
 
 
-def _rows(source: Any, sql: str, params: tuple[Any, ...]) -> list[Any]:
-    """Rows from a LedgerStore, or from an SQLAlchemy engine (tests and tools pass `store.engine`)."""
-    if isinstance(source, LedgerStore):
-        return source.query(sql, params)
-    with source.connect() as connection:
-        return list(connection.exec_driver_sql(sql, params).all())
-
-
 def stored(store: LedgerStore, at_most: int) -> Iterator[tuple[int, str, str]]:
     """(seq, head hash, body text) of the stored snapshots with seq <= at_most, newest first, read one by one.
 
@@ -171,37 +163,35 @@ def stored(store: LedgerStore, at_most: int) -> Iterator[tuple[int, str, str]]:
         below = seq
 
 
-def snapshots(source: Any, at_most: int) -> list[tuple[int, str, dict[str, Any]]]:
+def snapshots(store: LedgerStore, at_most: int) -> list[tuple[int, str, dict[str, Any]]]:
     """Stored snapshots with seq <= at_most, newest first; none if the table is missing or unreadable."""
     try:
-        rows = _rows(source, "SELECT seq, head_hash, body FROM snapshot WHERE seq <= ? ORDER BY seq DESC", (at_most,))
+        rows = store.query("SELECT seq, head_hash, body FROM snapshot WHERE seq <= ? ORDER BY seq DESC", (at_most,))
         return [(int(seq), head_hash, loads(body)) for seq, head_hash, body in rows]
-    except Exception as error:  # noqa: BLE001 - a missing or damaged table is no snapshot, whichever driver said so
-        if isinstance(error, sqlite3.Error | ValueError | TypeError) or type(error).__module__.startswith("sqlalchemy"):
-            return []
-        raise
+    except (sqlite3.Error, ValueError, TypeError):  # a missing or damaged table is no snapshot
+        return []
 
 
-def hash_at(source: Any, seq: int) -> str | None:
-    rows = _rows(source, "SELECT hash FROM event WHERE seq = ?", (seq,))
+def hash_at(store: LedgerStore, seq: int) -> str | None:
+    rows = store.query("SELECT hash FROM event WHERE seq = ?", (seq,))
     return rows[0][0] if rows else None
 
 
-def action_index(source: Any, up_to: int) -> list[tuple[int, str, int]]:
+def action_index(store: LedgerStore, up_to: int) -> list[tuple[int, str, int]]:
     """(action, marker type or "", marker target) for every action up to a seq, in order.
 
     Enough to know which actions count without decoding every event: only the markers' payloads are read.
     """
-    rows = _rows(source, "SELECT action, type, CASE WHEN type IN ('ActionUndone', 'ActionRedone') THEN payload END "
-                         "FROM event WHERE seq = action AND seq <= ? ORDER BY seq", (up_to,))
+    rows = store.query("SELECT action, type, CASE WHEN type IN ('ActionUndone', 'ActionRedone') THEN payload END "
+                       "FROM event WHERE seq = action AND seq <= ? ORDER BY seq", (up_to,))
     return [(action, type_, int(loads(payload)["action"])) if payload is not None else (action, "", 0)
             for action, type_, payload in rows]
 
 
-def mismatches(source: Any, states_at: dict[int, GameState]) -> list[int]:
+def mismatches(store: LedgerStore, states_at: dict[int, GameState]) -> list[int]:
     """Seqs of stored snapshots that disagree with the replayed state at that seq."""
     bad = []
-    for seq, _head, body in snapshots(source, at_most=2**62):
+    for seq, _head, body in snapshots(store, at_most=2**62):
         expected = states_at.get(seq)
         if expected is None or state_to_json(expected) != read_as_now(json.loads(json.dumps(body))):
             bad.append(seq)

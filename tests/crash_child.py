@@ -43,8 +43,6 @@ import traceback
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import event as sa_event
-
 from banker import commands as c
 from banker import events as ev
 from banker import ledger
@@ -82,7 +80,7 @@ def records_digest(records: Sequence[Record]) -> str:
 class Watch:
     """Reports each statement of an append's transaction, sleeping between inserted rows.
 
-    Hooks SQLite's own statement trace on every connection of the game's engine, so
+    Hooks SQLite's own statement trace on every connection the ledger opens, so
     it sees the real writes whatever the ledger code uses to issue them. An action of one event is one
     INSERT outside BEGIN, its own transaction: "T" before it starts (a kill then must leave nothing),
     "K INSERT" once it is under way (its commit may or may not be done).
@@ -114,27 +112,15 @@ class Watch:
             self.rows = 0
 
     def install(self) -> None:
-        """Every connection banker.ledger opens from now on traces its statements here: its own sqlite3
-        connection where the store keeps one (`_connect`), else every connection of its SQLAlchemy engine."""
-        if hasattr(ledger, "_connect"):
-            connect = ledger._connect
+        """Every sqlite3 connection banker.ledger opens from now on (`_connect`) traces its statements here."""
+        connect = ledger._connect
 
-            def traced_connect(*args: Any, **kwargs: Any) -> Any:
-                connection = connect(*args, **kwargs)
-                connection.set_trace_callback(lambda statement: self.trace(statement, connection))
-                return connection
+        def traced_connect(*args: Any, **kwargs: Any) -> Any:
+            connection = connect(*args, **kwargs)
+            connection.set_trace_callback(lambda statement: self.trace(statement, connection))
+            return connection
 
-            ledger._connect = traced_connect
-            return
-        make_engine = ledger._engine
-
-        def traced_engine(*args: Any, **kwargs: Any) -> Any:
-            engine = make_engine(*args, **kwargs)
-            sa_event.listen(engine, "connect",
-                            lambda dbapi, _record: dbapi.set_trace_callback(lambda sql: self.trace(sql, dbapi)))
-            return engine
-
-        ledger._engine = traced_engine  # type: ignore[assignment]
+        ledger._connect = traced_connect
 
 
 def break_atomicity(watch: Watch) -> None:

@@ -358,7 +358,7 @@ class RandomPlay(RuleBasedStateMachine):
         try:
             assert again.state_json() == self.game.state_json()
             assert full_state(again.state) == full_state(self.game.state)
-            usable = snapshots.snapshots(again.store.engine, again.head[0] - snapshots.HEADROOM_EVENTS)
+            usable = snapshots.snapshots(again.store, again.head[0] - snapshots.HEADROOM_EVENTS)
             TALLY["reopened with a snapshot to use"] += bool(usable)
         finally:
             again.close()

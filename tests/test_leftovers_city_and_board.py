@@ -138,7 +138,7 @@ def test_an_old_file_whose_snapshot_kept_a_bankrupt_players_spin_still_verifies(
     path, seq, old = _old_snapshot_with_the_spin(city)
     store = LedgerStore.open(path)
     try:
-        stored = snapshots.snapshots(store.engine, at_most=2**62)
+        stored = snapshots.snapshots(store, at_most=2**62)
         records = store.records()
     finally:
         store.close()
@@ -155,7 +155,7 @@ def test_an_edited_snapshot_giving_a_player_still_in_the_game_a_spin_still_fails
     assert read_as_now(dict(old, spin=["Bob", 3, False])) == dict(old, spin=["Bob", 3, False])
     city.store.write("UPDATE snapshot SET body = ? WHERE seq = ?",
                      (json.dumps(dict(old, spin=["Bob", 3, False])), seq))
-    problem = verify_records(city.records, snapshots.snapshots(city.store.engine, at_most=2**62))
+    problem = verify_records(city.records, snapshots.snapshots(city.store, at_most=2**62))
     assert problem is not None and problem.startswith(f"snapshot after event {seq}: differs"), problem
 
 

@@ -126,7 +126,7 @@ def test_a_game_reopened_from_a_snapshot_keeps_board_order(tmp_path: Path, monke
         game.do(line)
     again = Game.open(tmp_path / "game.db")
     try:
-        assert snapshots.snapshots(again.store.engine, again.head[0]), "the game should have a snapshot to open from"
+        assert snapshots.snapshots(again.store, again.head[0]), "the game should have a snapshot to open from"
         assert list(again.state.deeds) == list(game.state.deeds)
         assert again.state_json() == game.state_json()
     finally:

@@ -1,7 +1,8 @@
 """Start-up: a command loads only what it needs (issue 15), checked by module names, never by timing.
 
 `banker state` and `banker do` read and append through sqlite3 alone: SQLAlchemy, SQLModel and
-pydantic cost more than the rest of the start-up together. `banker verify` does not even load the
+pydantic (no longer dependencies, but a tool or an extra may bring them back) cost more than the rest
+of the start-up together. `banker verify` does not even load the
 rules or the command language.
 """
 

@@ -249,7 +249,7 @@ def test_an_event_given_an_earlier_events_id_rehashed_into_the_chain_is_named(ga
 def snapshots_of(path: Path) -> list[tuple[int, str, dict]]:
     store = LedgerStore.open(path)
     try:
-        return snapshots.snapshots(store.engine, 2**62)
+        return snapshots.snapshots(store, 2**62)
     finally:
         store.close()
 
