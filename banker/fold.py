@@ -445,7 +445,9 @@ def settles(wait: Wait, e: ev.Event) -> bool:
 
 
 def _settle_waits(state: GameState, e: ev.Event) -> None:
-    kept = tuple(w for w in state.waiting if not settles(w, e))
+    """Drop what this event decided; a speed die's move is void once its player is in jail (a card, Go To Jail)."""
+    kept = tuple(w for w in state.waiting
+                 if not settles(w, e) and not (w.kind == "speed-die" and w.player in state.in_jail))
     if len(kept) != len(state.waiting):
         state.waiting = kept
     if type(e) is ev.PlayerWentBankrupt and state.debts:  # a bankruptcy ends the debts it was declared for

@@ -65,8 +65,8 @@ def wait_text(state: GameState, wait: Wait) -> str:
             return f"{wait.player} rides the bus: move {p} <space> (forward, on the same side of the board)"
         case "move", _:
             return f"{wait.player} rolled triples and moves to any space: move {p} <space>"
-        case "speed-die", face:
-            move = "Mr. Monopoly" if face == "mr" else "Bus"
+        case "speed-die", detail:
+            move = "Mr. Monopoly" if detail.partition(":")[0] == "mr" else "Bus"
             return f"then {wait.player}'s speed die {move} move, once {space} is settled"
         case "jail-send", _:
             return f"{wait.player} is Mr. Monopoly on {space}: jail {p} <player> sends another player instead"

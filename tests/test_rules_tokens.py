@@ -266,3 +266,30 @@ def test_the_bus_choices_follow_the_edition(new_game: NewGame) -> None:
     assert "no bus tickets" in refused(classic, "roll alice 1 5 bus ticket")
     mega = new_game("mega", FOLLOW)
     assert "nearest Chance/Community Chest" in refused(mega, "roll alice 1 5 bus 1")
+
+
+def test_the_speed_die_moves_after_the_space_and_not_at_all_from_jail(new_game: NewGame) -> None:
+    # 002:14 "Move the sum of the white dice as normal and take the action for the space you land on. Then advance";
+    # issue 25: `card bob chance jail` on the Chance the white dice reached voids the Mr. Monopoly move (and the GO
+    # salary of a move past GO that never happened)
+    game = new_game("classic-uk", FOLLOW + ("speed-die",))
+    roll_on(game, "move bob 31 fix", "roll alice 1 2", "roll bob 4 5", "roll carol 1 2", "roll alice 1 3")
+    cash_before = cash(game, "Bob")
+    play(game, "roll bob 3 4 mr")
+    assert [w["kind"] for w in game.state_json()["waiting"]] == ["card", "speed-die"]
+    assert "speed die Mr. Monopoly move" in game.state_json()["waiting"][1]["text"]
+    play(game, "card bob chance jail")
+    assert "Bob" in game.state.in_jail and where(game, "Bob") == "Jail / Just Visiting"
+    assert cash(game, "Bob") == cash_before and game.state_json()["waiting"] == []
+
+
+def test_a_card_that_moves_the_token_sets_where_the_speed_die_starts(new_game: NewGame) -> None:
+    # 002:14: the Mr. Monopoly move starts from where the space's action left the token
+    game = new_game("classic-uk", FOLLOW + ("speed-die",))
+    roll_on(game, "move bob 31 fix", "roll alice 1 2", "roll bob 4 5", "roll carol 1 2", "roll alice 1 3")
+    play(game, "roll bob 3 4 mr")
+    play(game, "card bob chance trafalgar")  # Trafalgar Square is for sale: the Mr. Monopoly move waits for it
+    assert where(game, "Bob") == "Trafalgar Square"
+    outcome = play(game, "buy bob trafalgar")[0]
+    assert "speed die: Mr. Monopoly" in outcome.summary
+    assert where(game, "Bob") == "Fenchurch St. Station" or game.state.position("Bob") > 24

@@ -241,6 +241,7 @@ def follow_speed_die(state: GameState, events: list[ev.Event]) -> list[ev.Event]
     for _ in range(4):
         after = act.state
         ready = next((w for w in after.waiting if w.kind == "speed-die" and after.auction is None
+                      and w.player not in after.in_jail
                       and not any(o.player == w.player and o.kind != "speed-die" for o in after.waiting)
                       and not any(d.player == w.player for d in after.debts)), None)
         if ready is None:
