@@ -523,6 +523,7 @@ CHANGES: dict[type[ev.Event], frozenset[str]] = {
     ev.DeedMortgaged: _DEEDS, ev.MortgageLifted: _DEEDS, ev.DeedHandedOver: _DEEDS, ev.DeedReturnedToBank: _DEEDS,
     ev.DepotBuilt: frozenset({"deeds", "supply"}), ev.DepotSold: frozenset({"deeds", "supply"}),
     ev.DecisionAwaited: _NOTHING, ev.DebtRecorded: _NOTHING, ev.DebtSettled: _NOTHING,
+    ev.DiceRolled: _NOTHING, ev.TokenMoved: _NOTHING, ev.RollPassed: _NOTHING, ev.JailRollFailed: _NOTHING,
 }
 
 

@@ -277,6 +277,29 @@ def with_this_codes_indexes(path: Path) -> None:
         connection.close()
 
 
+def followed_roll_vs_payment(folder: Path, edition: str, count: int) -> tuple[list[float], list[float]]:
+    """Issue 25: a followed roll that charges rent (the dice, the move, the rent and the roll passed, one action)
+    against a plain payment on the same game, alternated; the token is put back between rounds, untimed."""
+    game = Game.create(folder / "followed.db", load_edition(edition), ("Alice", "Bob"), ("follow-tokens",))
+    deed = game.state.edition.spaces[3].name
+    game.do(f'buy Bob "{deed}"')
+    rolls: list[float] = []
+    pays: list[float] = []
+    try:
+        for _ in range(count):
+            start = time.perf_counter()
+            game.do("roll Alice 1 2")  # onto Bob's deed: the rent is in the roll
+            rolls.append(time.perf_counter() - start)
+            for line in ("move Alice 0 fix", "roll Bob 1 2", "move Bob 0 fix"):
+                game.do(line)
+            start = time.perf_counter()
+            game.do("pay Bob 4 Alice")
+            pays.append(time.perf_counter() - start)
+    finally:
+        game.close()
+    return rolls, pays
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1000,10000,100000")
@@ -338,6 +361,12 @@ def main() -> int:
         ratios["action vs eventsourcing"] = action_small / es_median
         print(f"banker action vs eventsourcing: x{action_small / es_median:.2f}")
 
+    if kind_of(args.edition) in ("classic", "uk"):
+        rolls, pays = followed_roll_vs_payment(folder, args.edition, args.actions)
+        roll_ratio = statistics.median(rolls) / statistics.median(pays)
+        ratios["followed roll with rent vs payment"] = roll_ratio
+        print(f"\n## a followed roll that charges rent vs a payment (issue 25), alternated: "
+              f"{ms(statistics.median(rolls))} vs {ms(statistics.median(pays))}, x{roll_ratio:.2f}")
     game_small.close()  # both games end the actions above alike, so they open alike
     game_large.close()
 

@@ -30,8 +30,8 @@ LINES = {
 }
 
 
-FOLLOWED = ["roll alice 1 2", "buy alice baltic", "roll bob 1 1"]  # a landing that waits (issue 25), then one that
-# notes nothing is due
+FOLLOWED = ["jail bob", "roll alice 1 2", "buy alice baltic", "roll bob 1 2"]  # a landing that waits (issue 25),
+# then a roll in jail
 
 
 def played(game: Game, lines: list[str]) -> set[type[ev.Event]]:

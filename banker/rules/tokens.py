@@ -32,11 +32,15 @@ class _Action:
     def __init__(self, state: GameState) -> None:
         self.state = state
         self.events: list[ev.Event] = []
+        self._own = False  # the state is the caller's until the first event: then one private copy, kept
 
     def add(self, *events: ev.Event) -> None:
-        from ..fold import apply
+        from ..fold import apply_in_place
 
-        self.state = apply(self.state, events)
+        if not self._own:
+            self.state, self._own = self.state.copy(), True
+        for event in events:
+            apply_in_place(self.state, event)
         self.events += events
 
     def do(self, command: c.Command) -> None:
