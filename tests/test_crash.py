@@ -64,11 +64,7 @@ PLAYERS = ("Alice", "Bob", "Carol", "Dan")
 
 
 class ChildServer:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""tests/crash_child.py running as a fork server; reads its lines with a timeout."""
+    """tests/crash_child.py running as a fork server; reads its lines with a timeout."""
 
     def __init__(self, errors: Path) -> None:
         self.errors = errors
@@ -108,11 +104,7 @@ class ChildServer:
 
 @dataclass
 class Plans:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""What the children said, per action number, across all runs on one game file."""
+    """What the children said, per action number, across all runs on one game file."""
 
     planned: dict[int, tuple[int, str]] = field(default_factory=dict)  # action -> (rows, digest)
     committed: dict[int, tuple[int, str]] = field(default_factory=dict)
@@ -147,11 +139,7 @@ def stored_actions(path: Path) -> tuple[list, dict[int, list]]:
 
 
 def half_stored(path: Path, plans: Plans) -> list[str]:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""Every way the file disagrees with what the children planned and reported (empty: all whole)."""
+    """Every way the file disagrees with what the children planned and reported (empty: all whole)."""
     problems: list[str] = []
     records, actions = stored_actions(path)
     for action, rows in actions.items():
@@ -185,11 +173,7 @@ class KillReport:
 def kill_once(server: ChildServer, path: Path, rng: random.Random, slow_ms: float, mode: str,
               broken: bool = False, min_rows: int = 5, wanted: str = "",
               script: str = "") -> tuple[list[str], KillReport]:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""One worker, killed at a random time, or mid-action: after a row of an action of at least `min_rows`
+    """One worker, killed at a random time, or mid-action: after a row of an action of at least `min_rows`
     (before the row of a one-row action when min_rows is 1), one whose verb or tags include `wanted` if given.
     `script` names the worker's script (tests/crash_scripts.py's SCRIPTS) instead of the edition's."""
     pid = server.start(path, str(rng.randrange(2**32)), slow_ms, broken, script)
@@ -238,11 +222,7 @@ def new_game(path: Path) -> list[str]:
 
 
 def mega_opening(state: GameState) -> list[str]:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""Each player holds a colour group built up (hotels on three groups: the bank has 12), a railroad with its
+    """Each player holds a colour group built up (hotels on three groups: the bank has 12), a railroad with its
     depot and two bus tickets."""
     groups: dict[str, list[str]] = {}
     for name, deed in state.edition.deeds.items():
@@ -262,11 +242,7 @@ OPENED: dict[Path, list[str]] = {}  # opened game file -> what its opening said;
 
 def opened(edition: str, opening: Callable[[GameState], list[str]],
            house_rules: tuple[str, ...] = ()) -> Callable[[Path], list[str]]:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""Makes games of `edition` (with `house_rules`) with `opening` played (once per folder); each returns the
+    """Makes games of `edition` (with `house_rules`) with `opening` played (once per folder); each returns the
     opening's actions as the child's P and C lines."""
 
     def make(path: Path) -> list[str]:
@@ -291,19 +267,11 @@ def opened(edition: str, opening: Callable[[GameState], list[str]],
 def kill_games(tmp_path: Path, kills: int, make: Callable[[Path], list[str]], tally: Counter[str],
                min_rows: int = 5, targets: Sequence[str] = (), script: str = "",
                check: Callable[[Path], list[str]] | None = None) -> None:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""Games of KILLS_PER_GAME kills each until `kills`: every action stays whole or absent after each kill.
+    """Games of KILLS_PER_GAME kills each until `kills`: every action stays whole or absent after each kill.
 
     With `targets` (verbs or tags), mid-action kills take them in turn and are the most common mode; `check`
     names what else is wrong with the file after each kill (nothing: an empty list).
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""
+    """
     rng = random.Random(SEED)
     server = ChildServer(tmp_path / "child-stderr.txt")
     try:
@@ -361,11 +329,7 @@ def kill_games(tmp_path: Path, kills: int, make: Callable[[Path], list[str]], ta
 
 
 def test_sigkill_mid_action_leaves_every_action_whole_or_absent(tmp_path: Path) -> None:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""Issue 2/4: 200+ SIGKILLs, many inside multi-leg transactions; every action is all there or not at all."""
+    """Issue 2/4: 200+ SIGKILLs, many inside multi-leg transactions; every action is all there or not at all."""
     print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
     tally: Counter[str] = Counter()
     kill_games(tmp_path, KILLS, new_game, tally)
@@ -378,11 +342,7 @@ def test_sigkill_mid_action_leaves_every_action_whole_or_absent(tmp_path: Path) 
 
 
 def test_sigkill_on_a_mega_game_leaves_every_action_whole_or_absent(tmp_path: Path) -> None:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""Issue 7: the same on Mega games, with kills inside actions that move skyscrapers, depots and bus tickets."""
+    """Issue 7: the same on Mega games, with kills inside actions that move skyscrapers, depots and bus tickets."""
     print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
     tally: Counter[str] = Counter()
     # min_rows=4: "All Tickets Expire" with 3 holders
@@ -398,11 +358,7 @@ def test_sigkill_on_a_mega_game_leaves_every_action_whole_or_absent(tmp_path: Pa
 
 
 def test_the_kill_check_catches_a_ledger_that_commits_each_event_alone(tmp_path: Path) -> None:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""The checks above can fail: with one transaction per event, a mid-action kill leaves half an action."""
+    """The checks above can fail: with one transaction per event, a mid-action kill leaves half an action."""
     rng = random.Random(SEED)
     server = ChildServer(tmp_path / "child-stderr.txt")
     caught = 0
@@ -422,11 +378,7 @@ def test_the_kill_check_catches_a_ledger_that_commits_each_event_alone(tmp_path:
 
 
 def test_sigkill_on_a_sore_losers_game_leaves_every_action_whole_or_absent(tmp_path: Path) -> None:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""Issue 8: kills inside rent and taxes that award a coin, cashing in, reversed rent, traps that steal a deed,
+    """Issue 8: kills inside rent and taxes that award a coin, cashing in, reversed rent, traps that steal a deed,
     trades carrying coins, bankruptcies returning coins, and undo; every action is whole or absent."""
     print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
     tally: Counter[str] = Counter()
@@ -444,11 +396,7 @@ def test_sigkill_on_a_sore_losers_game_leaves_every_action_whole_or_absent(tmp_p
 
 
 def test_sigkill_on_a_city_game_leaves_every_action_whole_or_absent(tmp_path: Path) -> None:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""Issue 9: kills inside blocks built after a spin, the Rent Dodge card, mortgages at the rent value, planning
+    """Issue 9: kills inside blocks built after a spin, the Rent Dodge card, mortgages at the rent value, planning
     permission, trades and bankruptcies of built districts, and undo; every action is whole or absent."""
     print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
     tally: Counter[str] = Counter()
@@ -467,11 +415,7 @@ def test_sigkill_on_a_city_game_leaves_every_action_whole_or_absent(tmp_path: Pa
 
 
 def test_sigkill_inside_a_bankruptcy_to_the_bank_and_its_auctions(tmp_path: Path) -> None:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""Issue 14: kills inside a bankruptcy to the bank that opens its first deed's auction in the same action,
+    """Issue 14: kills inside a bankruptcy to the bank that opens its first deed's auction in the same action,
     inside a `sold` that opens the next one, inside a bankruptcy whose creditor lifts the mortgages received, and
     inside their undos; every action is whole or absent."""
     print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
@@ -490,11 +434,7 @@ def test_sigkill_inside_a_bankruptcy_to_the_bank_and_its_auctions(tmp_path: Path
 
 
 def tokens_agree_with_the_events(path: Path) -> list[str]:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""The game as opened (from its snapshot, if any) against its events read without the fold: every account is
+    """The game as opened (from its snapshot, if any) against its events read without the fold: every account is
     the sum of its legs, every token where its moves and jail left it; and the tokens keep their invariants."""
     game = Game.open(path)
     try:
@@ -506,12 +446,9 @@ def tokens_agree_with_the_events(path: Path) -> list[str]:
 def test_sigkill_inside_a_roll_that_passes_go(tmp_path: Path) -> None:
     """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
     transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""Issue 16 (and 25: rolls that charge rent, debts recorded and settled): kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
     their undos, on a classic game that follows the tokens with the speed die. After each kill every action is
-    whole or absent, and the cash and the tokens of the reopened game agree with its events."""
+    whole or absent, and the cash and the tokens of the reopened game agree with its events. Issue 25: inside rolls
+    that charge rent, and debts recorded and settled."""
     print(f"crash seed {SEED}: replay with BANKER_CRASH_SEED={SEED}")
     tally: Counter[str] = Counter()
     targets = ("go-passed", "go-passed", "rolled", "card-passed-go", "rent-in-the-roll", "debt-recorded",
@@ -531,11 +468,7 @@ def test_sigkill_inside_a_roll_that_passes_go(tmp_path: Path) -> None:
 
 
 def test_the_events_reading_catches_a_token_or_cash_astray(tmp_path: Path) -> None:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""Control for the check after each kill above: a token moved or cash changed behind the events' back, or an
+    """Control for the check after each kill above: a token moved or cash changed behind the events' back, or an
     action stored without its salary, is named."""
     path = tmp_path / "game.db"
     game = Game.create(path, load_edition("classic-us"), PLAYERS, ("follow-tokens",))
@@ -559,11 +492,7 @@ def test_the_events_reading_catches_a_token_or_cash_astray(tmp_path: Path) -> No
 
 
 def test_every_connection_waits_for_the_disk(tmp_path: Path) -> None:
-    """Issue 16: kills inside rolls that pass GO (DiceRolled, TokenMoved, SalaryCollected, RollPassed in one
-    transaction, two moves and two salaries on a speed-die move past GO), inside cards that pass it, and inside
-    their undos, on a classic game that follows the tokens with the speed die; issue 25: inside rolls that charge
-    rent, and debts recorded and settled. After each kill every action is whole or absent, and the cash and the
-    tokens of the reopened game agree with its events."""A commit is on the disk before the line is answered (synchronous=FULL on every connection the store makes:
+    """A commit is on the disk before the line is answered (synchronous=FULL on every connection the store makes:
     a new file, an opened one, the writer after a reconnect). Random play turns this off for its own speed, so the
     setting is held here."""
     game = Game.create(tmp_path / "game.db", load_edition("classic-us"), ("Alice", "Bob"))
