@@ -218,7 +218,12 @@ class TableFlows:
         if card is None:
             return None
         deed = ""
-        if deeds := card_deeds(state, card):
+        followed = state.tokens is not None  # Banker knows the token: the nearest deed and GO are its to find
+        if followed and card.effect == "advance_nearest":
+            from banker.rules.tokens import nearest_deed
+
+            deed = nearest_deed(state, player, card.kind)
+        elif deeds := card_deeds(state, card):
             word = state.edition.term(card.kind)
             owners = {d: state.deeds[d].owner for d in deeds}
             deed = await self.ask(ChoiceScreen(f"Which {word} is nearest to {player}?",
@@ -227,7 +232,7 @@ class TableFlows:
             if deed is None:
                 return None
         passed_go = False
-        if card_asks_passed_go(card):
+        if card_asks_passed_go(card) and not followed:
             salary = self.game.money(state.edition.go_salary)
             answer = await self.ask(ChoiceScreen(f"Did {player} pass GO on the way?",
                                                  [Choice("No", False), Choice(f"Yes: collect {salary}", True)]))

@@ -335,8 +335,7 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
     elif card.effect == "back":
         target = (here - card.spaces) % len(spaces)
     else:
-        nearest = next(s for step in range(1, len(spaces)) if (s := spaces[(here + step) % len(spaces)]).name
-                       in state.edition.deeds and state.deed(s.name).kind == card.kind)
+        nearest = spaces[state.edition.deeds[nearest_deed(state, cmd.player, card.kind)].position]
         if deed and deed != nearest.name:
             raise Refusal(f"the nearest {state.edition.term(card.kind)} ahead of {spaces[here].name} is "
                           f"{nearest.name}, not {deed}; leave the deed out and Banker finds it")
@@ -363,6 +362,13 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
         return act.events  # "Advance to GO (collect $200)": the card paid it
     _landed(act, cmd.player, target, cmd.dice if card.effect == "advance_nearest" else None)
     return act.events
+
+
+def nearest_deed(state: GameState, player: str, kind: str) -> str:
+    """The nearest deed of a kind (railroad, utility) ahead of the player's token: where the card sends it."""
+    spaces, here = state.edition.spaces, state.position(player)
+    return next(s.name for step in range(1, len(spaces)) if (s := spaces[(here + step) % len(spaces)]).name
+                in state.edition.deeds and state.deed(s.name).kind == kind)
 
 
 def _rent_taken(state: GameState, player: str, deed: str) -> bool:
