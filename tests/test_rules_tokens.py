@@ -293,3 +293,22 @@ def test_a_card_that_moves_the_token_sets_where_the_speed_die_starts(new_game: N
     outcome = play(game, "buy bob trafalgar")[0]
     assert "speed die: Mr. Monopoly" in outcome.summary
     assert where(game, "Bob") == "Fenchurch St. Station" or game.state.position("Bob") > 24
+
+
+def test_go_comes_before_the_rent_a_card_moves_the_token_to(table: Game) -> None:
+    # issue 25: Ann with $40 drawn to Bob's Reading Railroad from Chance (36) collects GO first, then pays double
+    play(table, "buy bob reading", "move alice 36 fix", f"pay alice {1500 - 40}")
+    outcome = play(table, "card alice chance nearest-railroad")[0]
+    assert cash(table, "Alice") == 40 + 200 - 50 and cash(table, "Bob") == 1500 - 200 + 50
+    assert table.state.debts == () and "passed GO" in outcome.summary
+
+
+def test_sore_losers_final_waits_for_every_token_on_go(new_game: NewGame) -> None:
+    # 001:111 "The game ends when all of the properties have been purchased and all players have made it back to GO"
+    game = new_game("sore-losers", FOLLOW)
+    deeds = list(game.state.edition.deeds)
+    play(game, "collect alice 9000", *(f'buy alice "{d}"' for d in deeds), "move bob 5 fix")
+    assert "every token is back on GO" in refused(game, "final")
+    play(game, "move alice 38 fix")
+    play(game, "roll alice 1 2")  # 001:111 "When you reach GO, stop there even if you have moves left"
+    assert game.state.position("Alice") == 0 and game.state.whose_roll == "Bob"

@@ -155,6 +155,9 @@ def final_round_refusal(state: GameState) -> str | None:
         still = "1 property still belongs" if len(unowned) == 1 else f"{len(unowned)} properties still belong"
         return (f"{still} to the bank (e.g. {unowned[0]}); the game ends when all are "
                 "bought and everyone is back at GO")
+    if state.tokens is not None and (away := [p for p in state.active_players if state.position(p) != 0]):
+        return (f"the game ends when every token is back on GO (001:111); not yet: {', '.join(away)}; "
+                "keep rolling, each token stops on GO")
     return None
 
 
