@@ -314,8 +314,8 @@ class TableFlows:
         offers = holding_offers(state, player)
         command = await self.ask(ChoiceScreen(f"{player} holds {held}", [Choice(o.label, o.command, o.refusal)
                                                                           for o in offers], f"the bank has {bank}"))
-        if command is not None:
-            self.banker.act(command)
+        if command is not None and self.banker.act(command) is not None and self.game.state.tokens is not None:
+            await self.follow_waiting()  # type: ignore[attr-defined]  # a ride: where does the token go (000:80)
 
     # -- jail, auctions, bankruptcy --------------------------------------------------------
 

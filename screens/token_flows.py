@@ -10,8 +10,8 @@ from textual.widgets.input import Selection
 from banker import commands as c
 from banker import events as ev
 from banker.describe import AWAITED
-from banker.rules.tokens import sharing_space
-from banker.waits import wait_text
+from banker.rules.tokens import ride_targets, sharing_space
+from screens.choice_screen import Choice, ChoiceScreen
 from screens.command_bar import CommandBar
 
 # Priority bindings: the app runs them as it reads each key, before it sends the next one on, so the bar has the
@@ -44,6 +44,24 @@ class TokenFlows:
             self.show_space(state.position(command.player))  # type: ignore[attr-defined]
         await self.follow_waiting({e.position: e.how for e in moves})
 
+    async def where_to(self, player: str, ride: bool) -> dict[int, str] | None:
+        """Triples move anywhere; a bus ticket rides forward on the same side of the board (000:80): only the spaces
+        the rules allow are offered. Returns where the token went (and how), or None when cancelled or refused."""
+        state = self.game.state  # type: ignore[attr-defined]
+        spaces, here = state.edition.spaces, state.position(player)
+        targets = ride_targets(state, player) if ride else [p for p in range(len(spaces)) if p != here]
+        title = (f"Where does {player}'s bus ticket go? (forward, this side of the board)" if ride
+                 else f"{player} rolled triples: where does the token go?")
+        target = await self.ask(ChoiceScreen(title, [Choice(f"{p:>2}  {spaces[p].name}", p)  # type: ignore[attr-defined]
+                                                     for p in targets]))
+        if target is None:
+            return None
+        outcome = self.banker.act(c.MoveToken(player, target))  # type: ignore[attr-defined]
+        if outcome is None:
+            return None
+        self.show_space(target)  # type: ignore[attr-defined]
+        return {e.position: e.how for e in outcome.events if isinstance(e, ev.TokenMoved) and e.player == player}
+
     async def follow_waiting(self, how: dict[int, str] | None = None) -> None:
         """Open what the table waits for, one decision after another, until nothing waits or the banker backs out
         (`l` opens it again). A debt opens raise-money with the debt filled in."""
@@ -53,16 +71,20 @@ class TokenFlows:
                 self.banker.pay_or_raise(c.Settle(state.debts[0].player))  # type: ignore[attr-defined]
                 return
             wait = next((w for w in state.waiting if w.kind != "speed-die"), None)
-            if wait is None:
+            mover = state.tokens.anywhere if state.tokens is not None else ""
+            if wait is None and not mover:
                 return
             before = (state.waiting, state.debts, self.game.head)  # type: ignore[attr-defined]
+            if wait is None or wait.kind == "move":  # triples, or a bus-ticket ride: where does the token go?
+                moved = await self.where_to(wait.player if wait else mover, ride=wait is not None)
+                if moved is None:
+                    return
+                how = moved
+                continue
             position = state.position(wait.player)
             self.show_space(position)  # type: ignore[attr-defined]
             if wait.kind == "trap" and (others := sharing_space(state, wait.player)):
                 await self.trap_flow(wait.player, others[0])  # type: ignore[attr-defined]  # 001: he traps one
-            elif wait.kind == "move":
-                self.notify(wait_text(state, wait), title="Move", markup=False)  # type: ignore[attr-defined]
-                return
             else:
                 moved = (how or {}).get(position)
                 title = (f"{wait.player} ({moved}) lands on {wait.space}" if moved

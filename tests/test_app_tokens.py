@@ -110,3 +110,34 @@ async def test_sore_losers_mr_monopoly_rolling_onto_a_token_offers_the_trap(tmp_
         await keys(pilot, "1")
     with on_disk(path) as game:
         assert "Ben" in game.state.trapped
+
+
+@pytest.mark.asyncio
+async def test_triples_ask_where_the_token_goes_then_open_that_space(tmp_path: Path) -> None:
+    # 000:62 "If you roll TRIPLE 1's, 2's, or 3's, move ahead to ANY space on the board"; issue 27: only legal spaces
+    path = played_file(tmp_path / "triples.db", "mega", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "222")
+        assert app.screen.title_text == "Ann rolled triples: where does the token go?"
+        assert len(app.screen.choices) == len(app.game.state.edition.spaces) - 1
+        await keys(pilot, "3")  # the third space from GO's neighbour: Baltic Avenue, for sale
+        assert "Baltic Avenue" in app.screen.title_text
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 3 and game.state_json()["waiting"][0]["kind"] == "buy-or-auction"
+
+
+@pytest.mark.asyncio
+async def test_a_ride_offers_only_the_spaces_ahead_on_the_same_side(tmp_path: Path) -> None:
+    # 000:80 "move forward to any space on the same side of the board"
+    path = played_file(tmp_path / "ride.db", "mega", PLAYERS, ["ticket ann", "move ann 9 fix"], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "h", "1")  # Ann's holdings
+        labels = [choice.label for choice in app.screen.choices]
+        await keys(pilot, str(next(i for i, label in enumerate(labels, 1) if label.startswith("ride"))))
+        assert app.screen.title_text.startswith("Where does Ann's bus ticket go?")
+        assert [choice.value for choice in app.screen.choices] == [10, 11, 12, 13]
+        await keys(pilot, "4")  # the corner: Jail / Just Visiting
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 13 and game.state.count("bus_ticket", "Ann") == 0
