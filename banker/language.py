@@ -18,7 +18,7 @@ from . import commands as c
 from .errors import Refusal
 from .events import BANK, POT
 from .names import match, squash
-from .state import GameState
+from .state import GameState, uses_speed_die
 
 if TYPE_CHECKING:
     from editions import Edition
@@ -41,8 +41,6 @@ def parse_dice(word: str, state: GameState) -> int:
     return int(word)
 
 
-def uses_speed_die(state: GameState) -> bool:
-    return state.edition.speed_die or "speed-die" in state.house_rules
 MAX_LINE = 1000
 
 USAGE: dict[str, str] = {

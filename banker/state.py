@@ -21,6 +21,11 @@ HOTEL = 5  # building level of a hotel: after four houses
 SKYSCRAPER = 6  # Mega: built on a hotel, which goes back to the bank
 
 
+def uses_speed_die(state: GameState) -> bool:
+    """Mega rolls the speed die always; the classic boards under the speed-die house rule (002)."""
+    return state.edition.speed_die or "speed-die" in state.house_rules
+
+
 @dataclass(frozen=True)
 class Holding:
     """One deed: who holds it and what is on it. Frozen: the fold replaces it, so copies share it."""

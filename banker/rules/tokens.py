@@ -11,7 +11,7 @@ from .. import commands as c
 from .. import events as ev
 from ..errors import Refusal
 from ..events import BANK
-from ..state import GameState
+from ..state import GameState, uses_speed_die
 from ..waits import DECKS, first_waiting
 from .arrival import arrive, awaits
 from .checks import auction_open, not_playing, refuse_if
@@ -110,7 +110,6 @@ def _throw(cmd: c.Roll) -> int:
 
 
 def _speed_die_refusal(state: GameState, cmd: c.Roll) -> str | None:
-    from ..language import uses_speed_die
 
     player, speed = cmd.player, cmd.speed
     if not uses_speed_die(state):
