@@ -14,7 +14,8 @@ from dataclasses import fields, replace
 from editions import Edition, parse_edition
 
 from . import events as ev
-from .state import Auction, Clock, Debt, GameState, Holding, Spin, Tokens, Wait, pieces
+from .state import Auction, Clock, GameState, Holding, Spin, Tokens, pieces
+from .waits import Debt, Wait
 
 
 class FoldError(ValueError):

@@ -16,7 +16,8 @@ from typing import Any
 from editions import Edition
 
 from .ledger import LedgerStore, loads
-from .state import Auction, Clock, Debt, GameState, Holding, Spin, Tokens, Wait
+from .state import Auction, Clock, GameState, Holding, Spin, Tokens
+from .waits import Debt, Wait
 
 EVERY_EVENTS = 1000  # write one after this many events: opening reads at most this many
 HEADROOM_EVENTS = 0  # open from the latest snapshot; an undo from before it reads what it needs from the file

@@ -14,6 +14,7 @@ from typing import Any
 from editions import Deed, Edition
 
 from .events import BANK, OUT, POT
+from .waits import Debt, Wait, waiting_json
 
 FOLLOW_TOKENS = "follow-tokens"  # the house rule of a game whose tokens Banker moves from the dice
 
@@ -105,32 +106,6 @@ class Tokens:
     jail_rolls: tuple[int, ...] = ()  # rolls failed in jail per player (the third pays the fine and moves)
     passed_go: frozenset[str] = frozenset()  # players who have passed GO once (the speed die starts then, 002)
     anywhere: str = ""  # a player whose triples let them move to any space (000, 002)
-
-
-@dataclass(frozen=True)
-class Wait:
-    """Something a landing (or a card, a ride, the speed die) left for the table to decide before the next roll.
-
-    `kind`: buy-or-auction, card, choice, move, speed-die, jail-send or trap (a debt is a `Debt`); `detail` says
-    which card deck, which choice (tax, gift, auction-space, utility, rent-dodge, steal, bus-ticket), which move
-    (ride) or which speed-die face (mr, bus).
-    """
-
-    player: str
-    kind: str
-    space: str
-    detail: str = ""
-
-
-@dataclass(frozen=True)
-class Debt:
-    """A payment fixed when it fell due that the player could not make from cash: paid by `settle`, or ended by a
-    bankruptcy. Nobody is overdrawn meanwhile."""
-
-    player: str
-    creditor: str  # a player, or "bank"
-    amount: int
-    why: str
 
 
 @dataclass
@@ -328,8 +303,6 @@ class GameState:
             "parking_pot": self.accounts[POT],
             "auction": auction,
         }
-        from .waits import waiting_json
-
         body["waiting"] = waiting_json(self)
         if self.tokens is not None:
             for row, position in zip(players, self.tokens.positions, strict=True):

@@ -7,12 +7,51 @@ The state keeps each `Wait` and `Debt` as plain data; this says what each one me
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from .errors import Refusal
 from .events import BANK
 from .names import match
-from .state import Debt, GameState, Wait
+
+
+@dataclass(frozen=True)
+class Wait:
+    """Something a landing (or a card, a ride, the speed die) left for the table to decide before the next roll.
+
+    `kind`: buy-or-auction, card, choice, move, speed-die, jail-send or trap (a debt is a `Debt`); `detail` says
+    which card deck, which choice (tax, gift, auction-space, utility, rent-dodge, steal, bus-ticket), which move
+    (ride) or which speed-die face (mr, bus).
+    """
+
+    player: str
+    kind: str
+    space: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Debt:
+    """A payment fixed when it fell due that the player could not make from cash: paid by `settle`, or ended by a
+    bankruptcy. Nobody is overdrawn meanwhile."""
+
+    player: str
+    creditor: str  # a player, or "bank"
+    amount: int
+    why: str
+
+
+class Table(Protocol):
+    """What the sentences read of a game's state (banker.state.GameState), named here so this module sits below
+    the state it describes (the state's `state --json` lists these rows)."""
+
+    edition: Any
+    auction: Any
+    tokens: Any
+    waiting: tuple[Wait, ...]
+    debts: tuple[Debt, ...]
+
+    def position(self, player: str) -> int: ...
 
 DECKS = {"chance": "Chance", "community_chest": "Community Chest"}
 KINDS = ("buy-or-auction", "card", "choice", "debt", "move", "speed-die", "jail-send", "trap")
@@ -23,7 +62,7 @@ def _q(name: str) -> str:
     return f'"{name}"' if any(ch.isspace() for ch in name) else name
 
 
-def _deed_word(state: GameState, name: str) -> str:
+def _deed_word(state: Table, name: str) -> str:
     """The shortest way to name a deed at the table: its first word when that names it alone ("Baltic")."""
     first = name.split()[0] if name.split() else name
     try:
@@ -34,7 +73,7 @@ def _deed_word(state: GameState, name: str) -> str:
     return _q(name)
 
 
-def wait_text(state: GameState, wait: Wait) -> str:
+def wait_text(state: Table, wait: Wait) -> str:
     """The sentence for one thing the table waits for: what it is, then the line that settles it."""
     p, space = _q(wait.player), wait.space
     match wait.kind, wait.detail:
@@ -75,7 +114,7 @@ def wait_text(state: GameState, wait: Wait) -> str:
     return f"{wait.player} on {space}: {wait.kind} {wait.detail}".strip()
 
 
-def debt_text(state: GameState, debt: Debt) -> str:
+def debt_text(state: Table, debt: Debt) -> str:
     money = state.edition.money
     to = "the bank" if debt.creditor == BANK else debt.creditor
     creditor = "" if debt.creditor == BANK else f" {_q(debt.creditor)}"
@@ -83,7 +122,7 @@ def debt_text(state: GameState, debt: Debt) -> str:
             f"raised, or bankrupt {_q(debt.player)}{creditor} {debt.amount}")
 
 
-def waiting_json(state: GameState) -> list[dict[str, Any]]:
+def waiting_json(state: Table) -> list[dict[str, Any]]:
     """`state --json`'s "waiting": empty exactly when the table may roll (debts first: they stop every roll)."""
     rows = [{"player": d.player, "kind": "debt", "space": _debt_space(state, d.player), "text": debt_text(state, d)}
             for d in state.debts]
@@ -96,13 +135,13 @@ def waiting_json(state: GameState) -> list[dict[str, Any]]:
     return rows
 
 
-def _debt_space(state: GameState, player: str) -> str:
+def _debt_space(state: Table, player: str) -> str:
     if state.tokens is None:
         return ""
     return state.edition.spaces[state.position(player)].name
 
 
-def first_waiting(state: GameState) -> str | None:
+def first_waiting(state: Table) -> str | None:
     """The sentence a refused roll names: the first thing the table waits for, or None."""
     if state.debts:
         return debt_text(state, state.debts[0])
