@@ -325,12 +325,26 @@ class BankerApp(ToastsBetweenKeys):
             return
         self.push_screen(AuctionScreen(self.game), self.auction_closed)
 
+    def follow_what_waits(self) -> None:
+        """A followed game: once the auction is closed, what the table still waits for opens next, built from the
+        table after the sale (the speed die's move may have taken the token on)."""
+        state = self.game.state if self.game is not None else None
+        if state is None or state.tokens is None or state.auction is not None:
+            return
+        if state.debts or any(w.kind != "speed-die" for w in state.waiting) or state.tokens.anywhere:
+            from screens.table_screen import TableScreen
+
+            table = next((s for s in self.screen_stack if isinstance(s, TableScreen)), None)
+            if table is not None:
+                table.wait_flow()
+
     def auction_closed(self, outcome: Outcome | None) -> None:
         """A `sold` may open the next auction of a bankruptcy to the bank (000:207): show it at once. Left open,
         a timed auction's countdown keeps running on the table."""
         self.show_state()
         if outcome is not None:
             self.show_open_auction()
+            self.follow_what_waits()
         elif self.game is not None and (auction := self.game.state.auction) is not None:
             if self.countdowns.left(auction.deed) is not None:
                 self.countdowns.watch()

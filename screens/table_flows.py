@@ -94,7 +94,8 @@ class TableFlows:
 
     def action_land(self) -> None:
         state = self.game.state
-        if state.tokens is not None and (state.debts or any(w.kind != "speed-die" for w in state.waiting)):
+        waiting = state.debts or any(w.kind != "speed-die" for w in state.waiting)
+        if state.tokens is not None and (waiting or state.tokens.anywhere):
             self.wait_flow()  # a followed game: `l` reopens what waits (issue 25), never a landing already settled
             return
         self.land_flow(None)

@@ -67,6 +67,8 @@ class TokenFlows:
         (`l` opens it again). A debt opens raise-money with the debt filled in."""
         for _ in range(12):
             state = self.game.state  # type: ignore[attr-defined]
+            if state.auction is not None:
+                return  # the auction screen is up; what still waits opens once it is closed (app.auction_closed)
             if state.debts:
                 self.banker.pay_or_raise(c.Settle(state.debts[0].player))  # type: ignore[attr-defined]
                 return

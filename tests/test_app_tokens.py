@@ -141,3 +141,22 @@ async def test_a_ride_offers_only_the_spaces_ahead_on_the_same_side(tmp_path: Pa
         await keys(pilot, "4")  # the corner: Jail / Just Visiting
     with on_disk(path) as game:
         assert game.state.position("Ann") == 13 and game.state.count("bus_ticket", "Ann") == 0
+
+
+@pytest.mark.asyncio
+async def test_the_next_landing_opens_after_the_auction_is_closed_from_the_table_after_the_sale(tmp_path: Path) -> None:
+    # issue 27: Mega's Mr. Monopoly move waits for the white dice's space; its landing opens only once the auction
+    # of that space is closed, and is built from the table after the sale
+    path = played_file(tmp_path / "sale.db", "mega", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "12mr")  # Baltic Avenue is for sale; the Mr. Monopoly move waits for it
+        assert app.screen.title_text == "Ann (rolled 3) lands on Baltic Avenue"
+        labels = [offer.label for offer in app.screen.offers]
+        await keys(pilot, str(next(i for i, label in enumerate(labels, 1) if label.startswith("auction"))))
+        assert type(app.screen).__name__ == "AuctionScreen"
+        await keys(pilot, "s")  # sold, no bid: Baltic stays with the bank, and Mr. Monopoly moves on
+        await pilot.pause()
+        assert app.screen.title_text == "Ann on Arctic Avenue: buy or auction"
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 4 and game.state.deeds["Baltic Avenue"].owner == "bank"
