@@ -1,7 +1,8 @@
 """A modal list to pick one thing from: a player, a deed, a card, an offer.
 
 Choices the rules refuse stay visible, greyed, with the reason, so the banker sees why
-something is not offered. Digits 1-9 pick the nth choice directly.
+something is not offered. Digits 1-9 pick the nth choice directly; letters typed find a choice by its words
+("hosp" finds "Pay hospital fees"), however long the list.
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ class Choice:
     style: str = ""
 
 
+KEYS = "enter pick · 1-9 pick by number · type to find · esc cancel"
+
+
 class ChoiceScreen(ModalScreen[Any]):
     """Dismissed with the picked choice's value, or None when cancelled."""
 
@@ -41,6 +45,7 @@ class ChoiceScreen(ModalScreen[Any]):
         self.choices = list(choices)
         self.hint = hint
         self.start = highlight
+        self.typed = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -48,7 +53,7 @@ class ChoiceScreen(ModalScreen[Any]):
             if self.hint:
                 yield Label(self.hint, classes="dialog-hint", markup=False)
             yield OptionList(*[self._option(i, ch) for i, ch in enumerate(self.choices)], id="choices")
-            yield Label("enter pick · 1-9 pick by number · esc cancel", classes="hint")
+            yield Label(KEYS, id="choice-keys", classes="hint", markup=False)
 
     def _option(self, index: int, choice: Choice) -> Option:
         text = Text()
@@ -73,11 +78,33 @@ class ChoiceScreen(ModalScreen[Any]):
         self.dismiss(self.choices[event.option_index].value)
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character in "123456789":
+        if event.character and event.character in "123456789" and not self.typed:
             index = int(event.character) - 1
             if index < len(self.choices) and self.choices[index].refusal is None:
                 event.stop()
                 self.dismiss(self.choices[index].value)
+            return
+        if event.key == "backspace" and self.typed:
+            self.find(self.typed[:-1])
+        elif event.character and (event.character.isalnum() or (event.character in " .'-" and self.typed)):
+            self.find(self.typed + event.character)
+        else:
+            return
+        event.stop()
+
+    def find(self, typed: str) -> None:
+        """Highlight the first choice the rules allow whose words hold what was typed (case and accents aside)."""
+        self.typed = typed
+        wanted = typed.casefold()
+        found = next((i for i, ch in enumerate(self.choices)
+                      if ch.refusal is None and wanted in ch.label.casefold()), None)
+        if found is not None:
+            self.query_one(OptionList).highlighted = found
+        keys = self.query_one("#choice-keys", Label)
+        if not typed:
+            keys.update(KEYS)
+        else:
+            keys.update(f"find: {typed}" + ("" if found is not None else " (no match)") + " · enter pick · esc cancel")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

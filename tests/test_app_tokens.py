@@ -160,3 +160,18 @@ async def test_the_next_landing_opens_after_the_auction_is_closed_from_the_table
         assert app.screen.title_text == "Ann on Arctic Avenue: buy or auction"
     with on_disk(path) as game:
         assert game.state.position("Ann") == 4 and game.state.deeds["Baltic Avenue"].owner == "bank"
+
+
+@pytest.mark.asyncio
+async def test_the_card_drawn_is_found_by_typing_its_words(tmp_path: Path) -> None:
+    # issue 27: "which card, searchable by typing ('hosp' finds Pay hospital fees)"
+    path = played_file(tmp_path / "card.db", "classic-us", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "11")  # Ann: Community Chest
+        await keys(pilot, "1")  # pick the card drawn
+        assert app.screen.title_text.startswith("Community Chest: which card")
+        await pilot.press(*"hosp")
+        await keys(pilot, "enter")
+    with on_disk(path) as game:
+        assert game.state.cash("Ann") == 1500 - 100
