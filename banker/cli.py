@@ -314,7 +314,7 @@ def _passes_go(state: GameState, player: str) -> str:
 def _ask_white_dice_bus(args: argparse.Namespace, state: GameState, player: str, start: Space) -> int:
     """002's Bus on the classic board: one line naming every space the white dice can take the token to, then one
     line per choice (first line, as for every question: where the token goes)."""
-    from .language import uses_speed_die
+    from .state import uses_speed_die
 
     if not uses_speed_die(state):
         raise Refusal(f"{state.edition.name} is played without the speed die here, so there is no Bus "

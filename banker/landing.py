@@ -15,7 +15,6 @@ from editions import Card
 from . import commands as c
 from .errors import Refusal
 from .events import ACCOUNTS, BANK, POT
-from .language import uses_speed_die
 from .moves import QUESTIONS, Move
 from .rules import decide
 from .rules.buildings import building_sale_value, level_cost, sale_value, sell_refusal
@@ -24,7 +23,7 @@ from .rules.deeds import buy_refusal, for_sale, lift_cost, mortgage_amount, mort
 from .rules.mega import TICKET
 from .rules.rent import rent_charge, rent_due
 from .rules.table import jail_card_holder, tax_charge
-from .state import HOTEL, SKYSCRAPER, GameState
+from .state import HOTEL, SKYSCRAPER, GameState, uses_speed_die
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
 DICE = "dice"

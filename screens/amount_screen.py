@@ -14,9 +14,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from banker.amounts import dice_most, parse_amount
 from banker.errors import Refusal
-from banker.language import dice_most, parse_amount, uses_speed_die
-from banker.state import GameState
+from banker.state import GameState, uses_speed_die
 
 
 def dice_what(state: GameState) -> str:

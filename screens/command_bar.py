@@ -16,9 +16,9 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from banker.events import BANK, POT
-from banker.language import USAGE, uses_speed_die
+from banker.language import USAGE
 from banker.names import squash
-from banker.state import GameState
+from banker.state import GameState, uses_speed_die
 
 WORD_LISTS = ("give", "get", "lift", "go")
 

@@ -16,6 +16,7 @@ from textual import work
 from textual.screen import Screen
 
 from banker import commands as c
+from banker.amounts import read_amount
 from banker.events import BANK, POT
 from banker.game import Game
 from banker.landing import (
@@ -39,7 +40,7 @@ from banker.landing import (
     speed_die_offers,
     unowned_deeds,
 )
-from banker.language import read_amount, uses_speed_die
+from banker.state import uses_speed_die
 from screens.amount_screen import AmountScreen, dice_screen
 from screens.choice_screen import Choice, ChoiceScreen
 

@@ -24,8 +24,9 @@ from banker.errors import Refusal
 from banker.events import POT
 from banker.game import Game
 from banker.landing import has_holding_offers
-from banker.language import USAGE, dice_line, parse, uses_speed_die
+from banker.language import USAGE, dice_line, parse
 from banker.sore_losers_landing import plays_sore_losers
+from banker.state import uses_speed_die
 from screens.app import IDLE_CHECK_SECONDS, SETTLE_SECONDS
 from screens.board_list import BoardList, BoardSide
 from screens.choice_screen import Choice, ChoiceScreen
