@@ -10,3 +10,7 @@ class Refusal(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+
+class FoldError(ValueError):
+    """An event that cannot apply to the state it follows (a corrupt ledger)."""

@@ -14,13 +14,19 @@ from dataclasses import fields, replace
 from editions import Edition, parse_edition
 
 from . import events as ev
-from .state import Auction, Clock, GameState, Holding, Spin, Tokens, pieces
-from .waits import Debt, Wait
-
-
-class FoldError(ValueError):
-    """An event that cannot apply to the state it follows (a corrupt ledger)."""
-
+from .errors import FoldError
+from .fold_tokens import (
+    _dice_rolled,
+    _jail_roll_failed,
+    _jail_rolls,
+    _roll_passed,
+    _token_at,
+    _token_moved,
+    jail_index,
+)
+from .fold_waits import _debt_recorded, _debt_settled, _decision_awaited, _settle_waits
+from .markers import counted_actions, counted_from_index, take_marker  # noqa: F401 - named here as before
+from .state import Auction, Clock, GameState, Holding, Spin, pieces
 
 try:
     from orjson import dumps as _dumps
@@ -342,119 +348,6 @@ def _clock_started(state: GameState, e: ev.ClockStarted) -> None:
     state.clock = Clock(e.minutes, e.started) if e.minutes else None
 
 
-def jail_index(state: GameState) -> int:
-    return next(s.position for s in state.edition.spaces if s.type == "jail")
-
-
-def _token_at(state: GameState, player: str, position: int) -> Tokens:
-    assert state.tokens is not None
-    if not 0 <= position < len(state.edition.spaces):
-        raise FoldError(f"{player}'s token moves to {position}, off the board")
-    positions = list(state.tokens.positions)
-    positions[state.players.index(player)] = position
-    return replace(state.tokens, positions=tuple(positions))
-
-
-def _jail_rolls(state: GameState, player: str, count: int) -> Tokens:
-    assert state.tokens is not None
-    rolls = list(state.tokens.jail_rolls)
-    rolls[state.players.index(player)] = count
-    return replace(state.tokens, jail_rolls=tuple(rolls))
-
-
-def _following(state: GameState, e: ev.Event) -> Tokens:
-    if state.tokens is None:
-        raise FoldError(f"{e.type} in a game that does not follow the tokens")
-    return state.tokens
-
-
-def _dice_rolled(state: GameState, e: ev.DiceRolled) -> None:
-    _following(state, e)
-
-
-def _token_moved(state: GameState, e: ev.TokenMoved) -> None:
-    tokens = _following(state, e)
-    state.tokens = _token_at(state, e.player, e.position)
-    if e.passed_go:
-        state.tokens = replace(state.tokens, passed_go=tokens.passed_go | {e.player})
-    if tokens.anywhere == e.player:
-        state.tokens = replace(state.tokens, anywhere="")
-
-
-def _roll_passed(state: GameState, e: ev.RollPassed) -> None:
-    state.tokens = replace(_following(state, e), roll=e.player, doubles=e.doubles, anywhere=e.anywhere)
-
-
-def _jail_roll_failed(state: GameState, e: ev.JailRollFailed) -> None:
-    tokens = _following(state, e)
-    state.tokens = _jail_rolls(state, e.player, tokens.jail_rolls[state.players.index(e.player)] + 1)
-
-
-def _decision_awaited(state: GameState, e: ev.DecisionAwaited) -> None:
-    state.waiting = (*state.waiting, Wait(e.player, e.kind, e.space, e.detail))
-
-
-def _debt_recorded(state: GameState, e: ev.DebtRecorded) -> None:
-    state.debts = (*state.debts, Debt(e.player, e.creditor, e.amount, e.why))
-
-
-def _debt_settled(state: GameState, e: ev.DebtSettled) -> None:
-    debt = Debt(e.player, e.creditor, e.amount, e.why)
-    if debt not in state.debts:
-        raise FoldError(f"{e.player} has no debt of {e.amount} to {e.creditor} to settle")
-    at = state.debts.index(debt)
-    state.debts = state.debts[:at] + state.debts[at + 1:]
-
-
-def settles(wait: Wait, e: ev.Event) -> bool:
-    """Whether this event is the decision a wait was for (the fold drops the wait; no event says it twice)."""
-    kind, player = wait.kind, wait.player
-    match e:
-        case ev.PlayerWentBankrupt():
-            return e.player == player
-        case ev.DeedBought() | ev.AuctionClosed():
-            return kind == "buy-or-auction" and e.deed == wait.space or (
-                kind == "choice" and wait.detail == "auction-space" and type(e) is ev.AuctionClosed)
-        case ev.CardDrawn():
-            return kind == "card" and e.player == player and e.deck == wait.detail
-        case ev.TokenMoved():
-            moved = e.player == player and e.how != "correction"
-            return moved and (kind == "move" or kind == "choice" and wait.detail == "auction-space"
-                              or kind == "speed-die" and e.how.startswith("speed die"))
-        case ev.JailEntered():
-            return e.player == player and kind == "speed-die" or (kind == "jail-send" and e.player != player)
-        case ev.HoldingMoved():
-            if kind != "choice":
-                return False
-            if wait.detail == "steal":  # Free Parking (001): a coin taken from another player, to him or the bank
-                return e.giver not in (ev.BANK, ev.OUT, player)
-            return wait.detail in ("gift", "bus-ticket") and e.receiver == player
-        case ev.CashPaid():  # the Birthday Gift's cash (000)
-            return kind == "choice" and wait.detail == "gift" and e.memo == "birthday gift" and any(
-                t.payee == player for t in e.transfers)
-        case ev.RentPaid():
-            return kind == "choice" and e.deed == wait.space and e.payer == player
-        case ev.RentDodged():
-            return kind == "choice" and e.deed == wait.space and e.player == player
-        case ev.RentReversed():
-            return kind == "choice" and e.deed == wait.space and e.mr_monopoly == player
-        case ev.PlayerTrapped():
-            return kind == "trap" and e.mr_monopoly == player
-        case ev.LandingNoted():  # the speed die's move found nowhere to go: it stays
-            return kind == "speed-die" and e.player == player and e.note.startswith("speed die")
-    return False
-
-
-def _settle_waits(state: GameState, e: ev.Event) -> None:
-    """Drop what this event decided; a speed die's move is void once its player is in jail (a card, Go To Jail)."""
-    kept = tuple(w for w in state.waiting
-                 if not settles(w, e) and not (w.kind == "speed-die" and w.player in state.in_jail))
-    if len(kept) != len(state.waiting):
-        state.waiting = kept
-    if type(e) is ev.PlayerWentBankrupt and state.debts:  # a bankruptcy ends the debts it was declared for
-        state.debts = tuple(d for d in state.debts if d.player != e.player)
-
-
 def _money_only(state: GameState, e: ev.Event) -> None:
     """Events whose whole effect is their transfers."""
 
@@ -561,45 +454,6 @@ def apply(state: GameState, events: Iterable[ev.Event]) -> GameState:
     for event in events:
         apply_in_place(new, event)
     return new
-
-
-def counted_from_index(index: Iterable[tuple[int, str, int]]) -> tuple[list[int], list[int]]:
-    """The action numbers that count, in order, and the redo stack, after markers.
-
-    `index` holds (action, marker type or "", marker's target) per action. Undo takes the
-    latest counted action off; redo puts the latest undone one back while no new action
-    happened since. A marker action never counts itself.
-    """
-    counted: list[int] = []
-    redoable: list[int] = []
-    for number, marker, target in index:
-        take_marker(counted, redoable, number, marker, target)
-    return counted, redoable
-
-
-def take_marker(counted: list[int], redoable: list[int], number: int, marker: str, target: int) -> bool:
-    """One row of the action index applied to the counted and redo stacks; True for a regular action."""
-    if marker == "ActionUndone":
-        if len(counted) < 2 or counted[-1] != target:
-            raise FoldError(f"action {number} undoes {target}, which is not the latest")
-        redoable.append(counted.pop())
-        return False
-    if marker == "ActionRedone":
-        if not redoable or redoable[-1] != target:
-            raise FoldError(f"action {number} redoes {target}, which is not the latest undone")
-        counted.append(redoable.pop())
-        return False
-    counted.append(number)
-    redoable.clear()
-    return True
-
-
-def counted_actions(actions: Sequence[tuple[int, Sequence[ev.Event]]]) -> tuple[list[int], list[int]]:
-    """`counted_from_index` over actions given with their events."""
-    return counted_from_index(
-        (number, events[0].type, events[0].action) if events and isinstance(events[0], ev.MARKERS)
-        else (number, "", 0)
-        for number, events in actions)
 
 
 def fold(actions: Sequence[tuple[int, Sequence[ev.Event]]]) -> GameState:

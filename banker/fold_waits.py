@@ -1,0 +1,74 @@
+"""The fold of what the table waits for: a decision a landing left (`DecisionAwaited`), settled by the event that
+makes it, and the debts recorded and settled (pure, like the whole fold: `banker.fold` applies these)."""
+
+from __future__ import annotations
+
+from . import events as ev
+from .errors import FoldError
+from .state import GameState
+from .waits import Debt, Wait
+
+
+def _decision_awaited(state: GameState, e: ev.DecisionAwaited) -> None:
+    state.waiting = (*state.waiting, Wait(e.player, e.kind, e.space, e.detail))
+
+
+def _debt_recorded(state: GameState, e: ev.DebtRecorded) -> None:
+    state.debts = (*state.debts, Debt(e.player, e.creditor, e.amount, e.why))
+
+
+def _debt_settled(state: GameState, e: ev.DebtSettled) -> None:
+    debt = Debt(e.player, e.creditor, e.amount, e.why)
+    if debt not in state.debts:
+        raise FoldError(f"{e.player} has no debt of {e.amount} to {e.creditor} to settle")
+    at = state.debts.index(debt)
+    state.debts = state.debts[:at] + state.debts[at + 1:]
+
+
+def settles(wait: Wait, e: ev.Event) -> bool:
+    """Whether this event is the decision a wait was for (the fold drops the wait; no event says it twice)."""
+    kind, player = wait.kind, wait.player
+    match e:
+        case ev.PlayerWentBankrupt():
+            return e.player == player
+        case ev.DeedBought() | ev.AuctionClosed():
+            return kind == "buy-or-auction" and e.deed == wait.space or (
+                kind == "choice" and wait.detail == "auction-space" and type(e) is ev.AuctionClosed)
+        case ev.CardDrawn():
+            return kind == "card" and e.player == player and e.deck == wait.detail
+        case ev.TokenMoved():
+            moved = e.player == player and e.how != "correction"
+            return moved and (kind == "move" or kind == "choice" and wait.detail == "auction-space"
+                              or kind == "speed-die" and e.how.startswith("speed die"))
+        case ev.JailEntered():
+            return e.player == player and kind == "speed-die" or (kind == "jail-send" and e.player != player)
+        case ev.HoldingMoved():
+            if kind != "choice":
+                return False
+            if wait.detail == "steal":  # Free Parking (001): a coin taken from another player, to him or the bank
+                return e.giver not in (ev.BANK, ev.OUT, player)
+            return wait.detail in ("gift", "bus-ticket") and e.receiver == player
+        case ev.CashPaid():  # the Birthday Gift's cash (000)
+            return kind == "choice" and wait.detail == "gift" and e.memo == "birthday gift" and any(
+                t.payee == player for t in e.transfers)
+        case ev.RentPaid():
+            return kind == "choice" and e.deed == wait.space and e.payer == player
+        case ev.RentDodged():
+            return kind == "choice" and e.deed == wait.space and e.player == player
+        case ev.RentReversed():
+            return kind == "choice" and e.deed == wait.space and e.mr_monopoly == player
+        case ev.PlayerTrapped():
+            return kind == "trap" and e.mr_monopoly == player
+        case ev.LandingNoted():  # the speed die's move found nowhere to go: it stays
+            return kind == "speed-die" and e.player == player and e.note.startswith("speed die")
+    return False
+
+
+def _settle_waits(state: GameState, e: ev.Event) -> None:
+    """Drop what this event decided; a speed die's move is void once its player is in jail (a card, Go To Jail)."""
+    kept = tuple(w for w in state.waiting
+                 if not settles(w, e) and not (w.kind == "speed-die" and w.player in state.in_jail))
+    if len(kept) != len(state.waiting):
+        state.waiting = kept
+    if type(e) is ev.PlayerWentBankrupt and state.debts:  # a bankruptcy ends the debts it was declared for
+        state.debts = tuple(d for d in state.debts if d.player != e.player)
