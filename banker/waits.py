@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from .errors import Refusal
 from .events import BANK
-from .names import match
 
 
 @dataclass(frozen=True)
@@ -64,6 +62,9 @@ def _q(name: str) -> str:
 
 def _deed_word(state: Table, name: str) -> str:
     """The shortest way to name a deed at the table: its first word when that names it alone ("Baltic")."""
+    from .errors import Refusal
+    from .names import match  # only when something waits: `banker state` of a quiet table never loads it
+
     first = name.split()[0] if name.split() else name
     try:
         if match(first, state.edition.deed_names, "deed") == name:
