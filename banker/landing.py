@@ -18,9 +18,9 @@ from .events import ACCOUNTS, BANK, POT
 from .moves import QUESTIONS, Move
 from .rules import decide
 from .rules.buildings import building_sale_value, level_cost, sale_value, sell_refusal
+from .rules.bus_tickets import TICKET
 from .rules.checks import auction_open, not_playing
 from .rules.deeds import buy_refusal, for_sale, lift_cost, mortgage_amount, mortgage_refusal, rent_refusal
-from .rules.mega import TICKET
 from .rules.rent import rent_charge, rent_due
 from .rules.table import jail_card_holder, tax_charge
 from .state import HOTEL, SKYSCRAPER, GameState, uses_speed_die
@@ -79,7 +79,7 @@ def landing_offers(state: GameState, player: str, position: int) -> list[Offer]:
     if state.tokens is None:  # followed, the roll made the speed die's move itself (issue 25)
         offers += speed_die_offers(state, player, position)
     if state.edition.mr_monopoly:  # Sore Losers: Mr. Monopoly traps a player standing there
-        from .sore_losers_landing import trap_offers
+        from .coins_landing import trap_offers
 
         offers += trap_offers(state, player)
     return offers
@@ -89,13 +89,13 @@ def _space_offers(state: GameState, player: str, position: int) -> list[Offer]:
     edition, money = state.edition, state.edition.money
     space = edition.spaces[position]
     kind = space.type
-    if edition.max_blocks:  # Monopoly City's spaces: banker/city_landing.py
-        from .city_landing import city_offers
+    if edition.max_blocks:  # Monopoly City's spaces: banker/districts_landing.py
+        from .districts_landing import city_offers
 
         if (city := city_offers(state, player, position)) is not None:
             return city
-    if edition.mr_monopoly:  # Monopoly for Sore Losers' coins and reversals: banker/sore_losers_landing.py
-        from .sore_losers_landing import space_offers
+    if edition.mr_monopoly:  # Monopoly for Sore Losers' coins and reversals: banker/coins_landing.py
+        from .coins_landing import space_offers
 
         if (sore := space_offers(state, player, position)) is not None:
             return sore
@@ -345,8 +345,8 @@ def amount_due(state: GameState, command: c.Command) -> Due | None:
                 creditor = owed[0].creditor
                 money_out = Due(player, sum(d.amount for d in owed), creditor, True,
                                 "; ".join(d.why for d in owed))
-        case _ if state.edition.max_blocks:  # Monopoly City's builds: banker/city_landing.py
-            from .city_landing import build_due
+        case _ if state.edition.max_blocks:  # Monopoly City's builds: banker/districts_landing.py
+            from .districts_landing import build_due
 
             money_out = build_due(state, command)
     if money_out is None or money_out.payer in ACCOUNTS or money_out.amount <= 0:

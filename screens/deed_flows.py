@@ -25,7 +25,7 @@ from banker.rules.buildings import (
     sell_refusal,
 )
 from banker.rules.deeds import lift_cost, mortgage_amount, mortgage_refusal, unmortgage_refusal
-from banker.rules.mega import depot_refusal
+from banker.rules.depots import depot_refusal
 from screens.choice_screen import Choice, ChoiceScreen
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Digits, Label, Static
 
-from banker.rules.city import SPINS
+from banker.rules.districts import SPINS
 from screens.timing import Stop, timing
 
 FRAMES = 9  # faces shown before the result

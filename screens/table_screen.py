@@ -19,24 +19,24 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Header, Input
 
 from banker import commands as c
+from banker.coins_landing import plays_sore_losers
 from banker.describe import bank_parts
 from banker.errors import Refusal
 from banker.events import POT
 from banker.game import Game
 from banker.landing import has_holding_offers
 from banker.language import USAGE, dice_line, parse
-from banker.sore_losers_landing import plays_sore_losers
 from banker.state import uses_speed_die
 from screens.app import IDLE_CHECK_SECONDS, SETTLE_SECONDS
 from screens.board_list import BoardList, BoardSide
 from screens.choice_screen import Choice, ChoiceScreen
-from screens.city_flows import CityFlows
+from screens.coins_flows import SoreLosersFlows
 from screens.command_bar import CommandBar, dice_hint
 from screens.deed_flows import DeedFlows
+from screens.districts_flows import CityFlows
 from screens.game_clock import GameClock
 from screens.phone_flows import PhoneFlows
 from screens.player_card import CashStrip, PlayerCard
-from screens.sore_losers_flows import SoreLosersFlows
 from screens.status_line import StatusLine
 from screens.table_flows import TableFlows
 from screens.token_flows import DICE_KEYS, TokenFlows

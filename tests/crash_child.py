@@ -52,7 +52,7 @@ from banker.language import parse
 from banker.ledger import LedgerStore, Record, canonical
 from banker.rules import decide
 from banker.rules.buildings import build_refusal, sell_refusal
-from banker.rules.mega import depot_refusal
+from banker.rules.depots import depot_refusal
 from banker.rules.trade import tradable_refusal
 from banker.state import SKYSCRAPER, GameState
 from tests.crash_scripts import SCRIPTS, BankruptcyWalk, bankrupt_line, edition_tags, script_for

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 
 from banker import events as ev
 from banker.events import BANK
-from banker.rules import city
+from banker.rules import districts as city
 from banker.rules.deeds import rent_refusal
 from banker.rules.money import raisable_from
 from banker.rules.trade import holding_room

@@ -18,8 +18,8 @@ from typing import Any
 from banker import events as ev
 from banker.fold import apply_in_place, fold, start, take_marker
 from banker.ledger import LedgerStore, Record, decode_records
-from banker.rules.city import SPINS
-from banker.rules.sore_losers import CASH_IN
+from banker.rules.coins import CASH_IN
+from banker.rules.districts import SPINS
 from banker.state import HOTEL, SKYSCRAPER, GameState, pieces
 from editions import Card
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from banker import events as ev
 from banker.rules.awards import coin_kind
-from banker.rules.sore_losers import CASH_IN
+from banker.rules.coins import CASH_IN
 from banker.state import HOTEL
 from editions import Edition
 from tests.play_lines import OPENINGS, TABLES, VERBS, LineMaker, streets_by_group

@@ -308,7 +308,7 @@ async def test_a_new_city_game_with_a_one_hour_clock(tmp_path: Path) -> None:
 async def test_the_build_key_spins_records_the_spin_and_builds_within_it(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """004: press Build; the unit stops on 1, 2, 3 (blocks this turn) or a railroad; build up to that."""
-    monkeypatch.setattr("screens.city_flows.draw_spin", lambda: "3")
+    monkeypatch.setattr("screens.districts_flows.draw_spin", lambda: "3")
     path = game_file(tmp_path, "buy Alice 'Central Quay'", "buy Alice Summergate")
     app, clock = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
@@ -357,7 +357,7 @@ async def test_the_build_key_spins_records_the_spin_and_builds_within_it(tmp_pat
 
 @pytest.mark.asyncio
 async def test_a_railroad_spin_places_the_free_railroad(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("screens.city_flows.draw_spin", lambda: "railroad")
+    monkeypatch.setattr("screens.districts_flows.draw_spin", lambda: "railroad")
     path = game_file(tmp_path, "buy Alice 'Central Quay'")
     app, _ = app_for(path)
     async with app.run_test(size=SIZE) as pilot:

@@ -85,7 +85,7 @@ async def test_the_leader_cannot_raise_his_own_bid_and_the_screen_names_who_may(
 async def test_n_bringing_the_turn_round_starts_a_new_build_turn(tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     # 004: Build is pressed once per turn; the next turn of the same player may press it again
-    monkeypatch.setattr("screens.city_flows.draw_spin", lambda: "1")
+    monkeypatch.setattr("screens.districts_flows.draw_spin", lambda: "1")
     path = game_file(tmp_path, "buy Alice Summergate", "spin Alice 1", "build Alice Summergate residential 1")
     app, clock = app_for(path)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -25,10 +25,10 @@ from screen_host import keys
 from textual.widgets import DataTable, Select
 
 from banker import commands as c
+from banker.coins_landing import TRAP
 from banker.events import BANK
 from banker.game import Game
 from banker.landing import amount_due, landing_offers
-from banker.sore_losers_landing import TRAP
 from banker.valuation import score
 from banker.verify import verify_records
 from editions import load_edition

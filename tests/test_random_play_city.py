@@ -28,7 +28,7 @@ from banker.game import Game
 from banker.language import parse
 from banker.names import squash
 from banker.rules import DECIDERS, decide
-from banker.rules.city import SPINS
+from banker.rules.districts import SPINS
 from banker.state import SKYSCRAPER, GameState, Spin
 from tests.ledger_checks import expected_rent, table_problems
 from tests.play_lines import TABLES

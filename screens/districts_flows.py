@@ -15,12 +15,12 @@ from textual import work
 from textual.screen import Screen
 
 from banker import commands as c
-from banker.city_landing import PLANNING, RAILROAD, is_city, planning_places
+from banker.districts_landing import PLANNING, RAILROAD, is_city, planning_places
 from banker.events import BANK
 from banker.game import Game
 from banker.landing import Offer
 from banker.language import draw_spin
-from banker.rules.city import (
+from banker.rules.districts import (
     blocks_refusal,
     skyscraper_refusal,
     spin_refusal,
@@ -250,7 +250,7 @@ class CityFlows:
                                                        "it keeps hazards off the district")))
         if name is None:
             return
-        from banker.rules.city import planning_refusal
+        from banker.rules.districts import planning_refusal
 
         state = self.game.state
         choices = []

@@ -1,7 +1,7 @@
 """Monopoly for Sore Losers on the table: coins, Mr. Monopoly's trap and free house, and his reversals.
 
 Mixed into the table screen before `TableFlows` (rulebook 001). The landing offers come from
-`banker.sore_losers_landing`; here are what they ask next (which deed Mr. Monopoly steals), the
+`banker.coins_landing`; here are what they ask next (which deed Mr. Monopoly steals), the
 keys `o` (a player's coins: cash in 4 for Mr. Monopoly, or take one), `f` (doubles while there is
 a Mr. Monopoly: a free house) and `T` (trap / release), Mr. Monopoly's jail (he sends another
 player) and `s`, which only states the rule: buildings are never sold back. Every choice carries
@@ -16,9 +16,7 @@ from textual import work
 from textual.screen import Screen
 
 from banker import commands as c
-from banker.game import Game
-from banker.landing import Offer
-from banker.sore_losers_landing import (
+from banker.coins_landing import (
     TRAP,
     Pick,
     coin_dots,
@@ -29,6 +27,8 @@ from banker.sore_losers_landing import (
     steal_picks,
     trap_picks,
 )
+from banker.game import Game
+from banker.landing import Offer
 from screens.choice_screen import Choice, ChoiceScreen
 
 if TYPE_CHECKING:
