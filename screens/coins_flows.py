@@ -10,10 +10,9 @@ the core's own refusal, greyed with its reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import work
-from textual.screen import Screen
 
 from banker import commands as c
 from banker.coins_landing import (
@@ -27,40 +26,20 @@ from banker.coins_landing import (
     steal_picks,
     trap_picks,
 )
-from banker.game import Game
 from banker.landing import Offer
 from screens.choice_screen import Choice, ChoiceScreen
+from screens.table_host import OnTheTable
 
 if TYPE_CHECKING:
-    from screens.app import BankerApp
-    from screens.board_list import BoardList
+    pass
 
 
 def choices_of(picks: list[Pick]) -> list[Choice]:
     return [Choice(p.label, p.command, p.refusal) for p in picks]
 
 
-class SoreLosersFlows:
+class SoreLosersFlows(OnTheTable):
     """Mixed into the table screen; `game`, `banker`, `ask` and `pay` come from it and TableFlows."""
-
-    game: Game
-
-    if TYPE_CHECKING:
-        @property
-        def banker(self) -> BankerApp: ...
-
-        @property
-        def app(self) -> Any: ...
-
-        def notify(self, message: str, **kwargs: Any) -> None: ...
-
-        async def ask(self, screen: Screen[Any]) -> Any: ...
-
-        async def pay(self, command: c.Command) -> bool: ...
-
-        @property
-        def board(self) -> BoardList: ...
-
 
     def refused(self, reason: str) -> None:
         self.notify(reason, severity="warning", title="Not possible", timeout=8, markup=False)

@@ -10,10 +10,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual import work
-from textual.screen import Screen
 
 from banker import commands as c
-from banker.game import Game
 from banker.landing import top_level
 from banker.rules.buildings import (
     build_refusal,
@@ -27,28 +25,17 @@ from banker.rules.buildings import (
 from banker.rules.deeds import lift_cost, mortgage_amount, mortgage_refusal, unmortgage_refusal
 from banker.rules.depots import depot_refusal
 from screens.choice_screen import Choice, ChoiceScreen
+from screens.table_host import OnTheTable
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from screens.app import BankerApp
 
 
-class DeedFlows:
+class DeedFlows(OnTheTable):
     """Mixed into the table screen; `game`, `banker`, `ask`, `pay` and `pick_player` come from it and TableFlows."""
 
-    game: Game
-
     if TYPE_CHECKING:
-        @property
-        def banker(self) -> BankerApp: ...
-
-        def notify(self, message: str, **kwargs: Any) -> None: ...
-
-        async def ask(self, screen: Screen[Any]) -> Any: ...
-
-        async def pay(self, command: c.Command) -> bool: ...
-
         async def pick_player(self, title: str, accounts: bool = False, exclude: str = "", highlight: str = "",
                               among: Sequence[str] | None = None) -> str | None: ...
 

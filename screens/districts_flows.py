@@ -9,15 +9,13 @@ choice is built on the core's pure checks; refused ones are greyed with the core
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import work
-from textual.screen import Screen
 
 from banker import commands as c
 from banker.districts_landing import PLANNING, RAILROAD, is_city, planning_places
 from banker.events import BANK
-from banker.game import Game
 from banker.landing import Offer
 from banker.language import draw_spin
 from banker.rules.districts import (
@@ -30,31 +28,17 @@ from banker.rules.districts import (
 from banker.rules.rent import rent_due
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.city_marks import district_marks
+from screens.table_host import OnTheTable
 from screens.timing import timing
 
 if TYPE_CHECKING:
-    from screens.app import BankerApp
+    pass
 
 KINDS = ("residential", "industrial")
 
 
-class CityFlows:
+class CityFlows(OnTheTable):
     """Mixed into the table screen; `game`, `banker`, `ask` and `pay` come from it and TableFlows."""
-
-    game: Game
-
-    if TYPE_CHECKING:
-        @property
-        def banker(self) -> BankerApp: ...
-
-        @property
-        def app(self) -> Any: ...
-
-        def notify(self, message: str, **kwargs: Any) -> None: ...
-
-        async def ask(self, screen: Screen[Any]) -> Any: ...
-
-        async def pay(self, command: c.Command) -> bool: ...
 
     # -- the Build button ----------------------------------------------------------------
 

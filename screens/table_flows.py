@@ -18,7 +18,6 @@ from textual.screen import Screen
 from banker import commands as c
 from banker.amounts import read_amount
 from banker.events import BANK, POT
-from banker.game import Game
 from banker.landing import (
     CARD,
     DECK_NAMES,
@@ -43,30 +42,18 @@ from banker.landing import (
 from banker.state import uses_speed_die
 from screens.amount_screen import AmountScreen, dice_screen
 from screens.choice_screen import Choice, ChoiceScreen
+from screens.table_host import OnTheTable
 
 if TYPE_CHECKING:
-    from screens.app import BankerApp
-    from screens.board_list import BoardList
+    pass
 
 
-class TableFlows:
+class TableFlows(OnTheTable):
     """Mixed into the table screen; `game` and `banker` come from it."""
 
-    game: Game
-
     if TYPE_CHECKING:
-        @property
-        def banker(self) -> BankerApp: ...
-
-        @property
-        def app(self) -> Any: ...
-
-        def notify(self, message: str, **kwargs: Any) -> None: ...
-
-        @property
-        def board(self) -> BoardList: ...
-
         def show_current_card(self) -> None: ...
+
 
     async def ask(self, screen: Screen[Any]) -> Any:
         return await self.app.push_screen_wait(screen)
