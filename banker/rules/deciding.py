@@ -22,7 +22,9 @@ from . import (
     deeds,
     depots,
     districts,
+    final_round,
     hazards,
+    mr_monopoly,
     redistribute,
     rent_dodge,
     shortage,
@@ -31,6 +33,7 @@ from . import (
     table,
     tokens,
     trade,
+    traps,
 )
 from .buildings import completed_built_groups
 
@@ -64,10 +67,10 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.TakeCoin: coins.take_coin,
     c.StealCoin: coins.steal_coin,
     c.CashIn: coins.cash_in,
-    c.Trap: coins.trap,
-    c.Release: coins.release,
-    c.PlaceFreeHouse: coins.place_free_house,
-    c.FinalRound: coins.final_round,
+    c.Trap: traps.trap,
+    c.Release: traps.release,
+    c.PlaceFreeHouse: mr_monopoly.place_free_house,
+    c.FinalRound: final_round.final_round,
     c.SpinBuild: districts.spin,
     c.BuildBlocks: districts.build_blocks,
     c.PlaceRailroad: districts.place_railroad,
