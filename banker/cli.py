@@ -13,15 +13,16 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from editions import Edition, EditionError, Space, edition_files, load_edition, load_edition_file, user_editions_dir
+from editions import Edition, EditionError, edition_files, load_edition, load_edition_file, user_editions_dir
 
+from .cli_ask import ask
+from .cli_phones import phones, proposals, serve
 from .describe import bank_parts
 from .errors import Refusal
 from .game import HOUSE_RULES, Game
 from .ledger import LedgerError
-from .moves import QUESTIONS, space_at, white_dice_bus
+from .moves import QUESTIONS
 from .names import match
-from .state import GameState
 
 # The ledger's history, the score and verify are loaded by the subcommands that use them: each command
 # starts with what it needs (`banker state` neither parses a line nor scores a game).
@@ -283,60 +284,6 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ask(args: argparse.Namespace) -> int:
-    """First line: where the token goes (or "stay"); then why, and GO's salary when it is passed."""
-    game = Game.open(args.game)
-    try:
-        state = game.state
-        player = match(args.player, state.players, "player")
-        start = space_at(state, args.space)
-        if args.question == "bus" and "bus_ticket" not in state.edition.holdings:
-            return _ask_white_dice_bus(args, state, player, start)
-        if args.dice:
-            raise Refusal(f"{args.question} takes no dice: banker ask GAME.db {args.question} <player> <space>")
-        move = QUESTIONS[args.question](state, player, start)
-    finally:
-        game.close()
-    print(move.first_line)
-    print(move.reason)
-    if move.passes_go:
-        print(_passes_go(state, player))
-    return 0
-
-
-def _passes_go(state: GameState, player: str) -> str:
-    salary = state.edition.money(state.edition.go_salary)
-    if state.tokens is not None:
-        return f"passes GO: {player} collects {salary}, paid by Banker with the move"
-    return f"passes GO: collect {salary} (go {player})"
-
-
-def _ask_white_dice_bus(args: argparse.Namespace, state: GameState, player: str, start: Space) -> int:
-    """002's Bus on the classic board: one line naming every space the white dice can take the token to, then one
-    line per choice (first line, as for every question: where the token goes)."""
-    from .state import uses_speed_die
-
-    if not uses_speed_die(state):
-        raise Refusal(f"{state.edition.name} is played without the speed die here, so there is no Bus "
-                      "(house rule speed-die)")
-    if bad := next((d for d in args.dice if d not in ("1", "2", "3", "4", "5", "6")), None):
-        raise Refusal(f"{bad!r} is not a die; a white die shows 1 to 6: banker ask GAME.db bus {player} "
-                      f"\"{start.name}\" 1 5")
-    if len(args.dice) != 2:
-        raise Refusal(f"the Bus (002) moves by one or both white dice: say them, "
-                      f"banker ask GAME.db bus {player} \"{start.name}\" <die> <die>")
-    dice = (int(args.dice[0]), int(args.dice[1]))
-    moves = white_dice_bus(state, start, dice)
-    print(" | ".join(move.first_line for _, move in moves))
-    print(f"the Bus (002): {player} moves by one or both white dice")
-    for count, move in moves:
-        word = "" if count == sum(dice) else f" {count}"
-        line = f" (roll {player} {dice[0]} {dice[1]} bus{word})" if state.tokens is not None else ""
-        go = f"; {_passes_go(state, player)}" if move.passes_go else ""
-        print(f"{move.first_line}: {move.reason}{line}{go}")
-    return 0
-
-
 def edition_json(edition: Edition) -> dict:
     """What a script or a phone needs to draw a board, without parsing TOML."""
     return {
@@ -373,81 +320,6 @@ def _editions(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve(args: argparse.Namespace) -> int:
-    """Read-only wallets for the players' phones; imported here so other commands never load it."""
-    from .wallet.server import serve
-
-    return serve(args.game, args.host, args.port, args.parent_pid)
-
-
-def _proposals(args: argparse.Namespace) -> int:
-    """The phones' proposals, decided exactly as the app's `P` then `a` / `r` do (the same core functions).
-
-    Everything a phone wrote is printed escaped (wallet.safe_text): it cannot paint the banker's terminal.
-    """
-    from .wallet.proposals import ACCEPTED, accept, refuse, waiting, waiting_json
-    from .wallet.safe_text import json_shown, shown
-
-    if args.decision is None:
-        game = Game.open(args.game)
-        try:
-            if args.json:
-                print(json_shown(waiting_json(args.game, game.state)))
-                return 0
-            listed = waiting(args.game, game.state)
-        finally:
-            game.close()
-        if not listed:
-            print("no proposals waiting")
-        for proposal, meaning in listed:
-            print(shown(f"{proposal.id:>4}  {proposal.time[:19]}  {proposal.player}: {proposal.line}"))
-            print(shown(f"      {meaning}"))
-        return 0
-    if args.id is None or not args.id.isdigit():
-        given = f"{shown(repr(args.id))} is not a proposal id" if args.id is not None else "say which proposal"
-        raise Refusal(f"{given}: banker proposals {args.game} {args.decision} ID (the list gives each id)")
-    number = int(args.id)
-    if args.decision == "refuse":
-        decided = refuse(args.game, number)
-    else:
-        game = Game.open(args.game)
-        try:
-            decided = accept(game, number)
-        finally:
-            game.close()
-        if decided.status != ACCEPTED:
-            _err(shown(f"the rules refused proposal {number} ({decided.line}): {decided.outcome}"))
-            return 1
-    if args.json:
-        print(json_shown(decided.to_json()))
-    else:
-        print(shown(f"proposal {number} from {decided.player} {decided.status}: {decided.line}: {decided.outcome}"))
-    return 0
-
-
-def _phones(args: argparse.Namespace) -> int:
-    """Which phone holds which name; the banker frees one when a phone is lost or a player swaps phones."""
-    from .wallet.claims import claims, free
-
-    if args.decision is None:
-        held = claims(args.game)
-        if args.json:
-            print(json.dumps({"phones": [claim.to_json() for claim in held]}, indent=2, ensure_ascii=False))
-        elif not held:
-            print("no name is claimed by a phone")
-        for claim in [] if args.json else held:
-            print(f"{claim.player:<16} on a phone since {claim.since}")
-        return 0
-    if not args.player:
-        raise Refusal(f"say which name: banker phones {args.game} free NAME (the list gives each name)")
-    held = [claim.player for claim in claims(args.game)]
-    if not held:
-        raise Refusal(f"no name is claimed by a phone in {args.game}")
-    freed = free(args.game, match(args.player, held, "name on a phone"))
-    print(f"{freed.player} is free: the phone that held it must pick the name again")
-    return 0
-
-
 def _help(args: argparse.Namespace) -> int:
     from .language import USAGE
 
@@ -458,6 +330,6 @@ def _help(args: argparse.Namespace) -> int:
 
 COMMANDS = {
     "new": _new, "do": _do, "run": _run, "state": _state, "ledger": _ledger,
-    "verify": _verify, "score": _score, "editions": _editions, "help": _help, "ask": _ask, "serve": _serve,
-    "proposals": _proposals, "phones": _phones,
+    "verify": _verify, "score": _score, "editions": _editions, "help": _help, "ask": ask, "serve": serve,
+    "proposals": proposals, "phones": phones,
 }

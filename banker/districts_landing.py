@@ -11,7 +11,8 @@ from . import commands as c
 from .events import BANK
 from .landing import PICK_DEED, Due, Offer, _deed_offers, refusal_of, unowned_deeds
 from .moves import Move
-from .rules.districts import dodge_kind, planning_refusal
+from .rules.hazards import planning_refusal
+from .rules.rent_dodge import dodge_kind
 from .state import GameState
 
 PLANNING = "planning"  # Planning Permission: pick the hazard or bonus building, then the district (question = kind)

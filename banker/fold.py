@@ -9,12 +9,38 @@ happened.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import fields, replace
+from dataclasses import replace
 
 from editions import Edition, parse_edition
 
 from . import events as ev
 from .errors import FoldError
+from .fold_coins import _final_round, _free_house, _mr_monopoly_taken, _released, _trapped
+from .fold_deeds import (
+    _auction_closed,
+    _auction_opened,
+    _bid_placed,
+    _built,
+    _deed_bought,
+    _depot_built,
+    _depot_sold,
+    _handed_over,
+    _houses_moved,
+    _lifted,
+    _mortgaged,
+    _returned,
+    _sold,
+)
+from .fold_districts import (
+    _blocks_built,
+    _clock_started,
+    _hazard_cleared,
+    _planning_built,
+    _railroad_placed,
+    _spun,
+    _stadium_built,
+    _tower_built,
+)
 from .fold_tokens import (
     _dice_rolled,
     _jail_roll_failed,
@@ -26,7 +52,7 @@ from .fold_tokens import (
 )
 from .fold_waits import _debt_recorded, _debt_settled, _decision_awaited, _settle_waits
 from .markers import counted_actions, counted_from_index, take_marker  # noqa: F401 - named here as before
-from .state import Auction, Clock, GameState, Holding, Spin, pieces
+from .state import GameState
 
 try:
     from orjson import dumps as _dumps
@@ -77,117 +103,6 @@ def _move_money(state: GameState, transfers: ev.Transfers) -> None:
         accounts[payee] += amount
 
 
-def _holding(state: GameState, deed: str):  # noqa: ANN202 - a Holding
-    try:
-        return state.deeds[deed]
-    except KeyError:
-        raise FoldError(f"unknown deed {deed!r}") from None
-
-
-_HOLDING_FIELDS = frozenset(f.name for f in fields(Holding))
-
-
-def _change(state: GameState, deed: str, **changes: object) -> None:
-    """`dataclasses.replace` of the deed's Holding without its per-call look at the fields (the fold's
-    commonest step): a copy of its values with the changes, checked against the field names."""
-    old = _holding(state, deed)
-    if not changes.keys() <= _HOLDING_FIELDS:
-        raise TypeError(f"Holding has no field {sorted(changes.keys() - _HOLDING_FIELDS)[0]!r}")
-    new = object.__new__(Holding)
-    values = new.__dict__
-    values.update(old.__dict__)
-    values.update(changes)
-    state.deeds[deed] = new
-
-
-def _deed_bought(state: GameState, e: ev.DeedBought) -> None:
-    _change(state, e.deed, owner=e.player)
-
-
-def _auction_opened(state: GameState, e: ev.AuctionOpened) -> None:
-    state.auction = Auction(e.deed)
-    if e.deed in state.to_auction:
-        state.to_auction.remove(e.deed)
-
-
-def _bid_placed(state: GameState, e: ev.BidPlaced) -> None:
-    if state.auction is None:
-        raise FoldError("bid without an open auction")
-    state.auction.high_bid, state.auction.high_bidder = e.amount, e.player
-
-
-def _auction_closed(state: GameState, e: ev.AuctionClosed) -> None:
-    if e.winner and e.deed in state.deeds:  # a building won at auction is placed by BuildingsBuilt
-        _change(state, e.deed, owner=e.winner)
-    state.auction = None
-
-
-def _mortgaged(state: GameState, e: ev.DeedMortgaged) -> None:
-    """City mortgages for the current rent value: what was paid is what buying it back costs."""
-    paid = sum(t.amount for t in e.transfers) if state.edition.mortgage_value == "rent_value" else 0
-    _change(state, e.deed, mortgaged=True, mortgaged_for=paid)
-
-
-def _lifted(state: GameState, e: ev.MortgageLifted) -> None:
-    _change(state, e.deed, mortgaged=False, mortgaged_for=0)
-
-
-def _handed_over(state: GameState, e: ev.DeedHandedOver) -> None:
-    holding = _holding(state, e.deed)
-    if holding.owner != e.giver:
-        raise FoldError(f"{e.giver} hands over {e.deed} but {holding.owner} holds it")
-    _change(state, e.deed, owner=e.receiver)
-
-
-def _returned(state: GameState, e: ev.DeedReturnedToBank) -> None:
-    _change(state, e.deed, owner=ev.BANK, mortgaged=False, mortgaged_for=0)  # buildings: sold first, or stay
-    if state.edition.bankruptcy_auction:
-        state.to_auction.append(e.deed)
-
-
-def _supply(state: GameState, kind: str, change: int, deed: str) -> None:
-    if kind not in state.supply:
-        raise FoldError(f"this edition has no {kind} (on {deed})")
-    state.supply[kind] += change
-    if state.supply[kind] < 0:
-        raise FoldError(f"the bank's {kind} went below zero on {deed}")
-
-
-def _set_level(state: GameState, deed: str, level: int) -> None:
-    """Moves building pieces between the deed and the bank's supply."""
-    holding = _holding(state, deed)
-    if not 0 <= level <= (6 if state.deed(deed).skyscraper_cost else 5):
-        raise FoldError(f"building level {level} does not fit {deed}")
-    for kind, count in pieces(holding.level).items():
-        _supply(state, kind, count, deed)
-    for kind, count in pieces(level).items():
-        _supply(state, kind, -count, deed)
-    _change(state, deed, level=level)
-
-
-def _depot(state: GameState, deed: str, built: bool) -> None:
-    if state.deed(deed).kind != "railroad" or _holding(state, deed).depot == built:
-        raise FoldError(f"a depot cannot be {'built' if built else 'sold'} on {deed}")
-    _supply(state, "depots", -1 if built else 1, deed)
-    _change(state, deed, depot=built)
-
-
-def _houses_moved(state: GameState, e: ev.HousesMoved) -> None:
-    source, target = _holding(state, e.source), _holding(state, e.target)
-    if type(e.count) is not int or e.count <= 0 or source.level - e.count < 0 or target.level + e.count > 4:
-        raise FoldError(f"{e.count} houses cannot move from {e.source} to {e.target}")
-    _set_level(state, e.source, source.level - e.count)
-    _set_level(state, e.target, target.level + e.count)
-
-
-def _depot_built(state: GameState, e: ev.DepotBuilt) -> None:
-    _depot(state, e.deed, True)
-
-
-def _depot_sold(state: GameState, e: ev.DepotSold) -> None:
-    _depot(state, e.deed, False)
-
-
 def _holding_moved(state: GameState, e: ev.HoldingMoved) -> None:
     counts = state.held.get(e.kind)
     if counts is None:
@@ -198,14 +113,6 @@ def _holding_moved(state: GameState, e: ev.HoldingMoved) -> None:
         raise FoldError(f"{e.giver} holds {counts[e.giver]} {e.kind}, not {e.count}")
     counts[e.giver] -= e.count
     counts[e.receiver] += e.count
-
-
-def _built(state: GameState, e: ev.BuildingsBuilt) -> None:
-    _set_level(state, e.deed, e.level)
-
-
-def _sold(state: GameState, e: ev.BuildingsSold) -> None:
-    _set_level(state, e.deed, e.level)
 
 
 def _jail_entered(state: GameState, e: ev.JailEntered) -> None:
@@ -263,89 +170,6 @@ def _bankrupt(state: GameState, e: ev.PlayerWentBankrupt) -> None:
         state.tokens = replace(state.tokens, roll=state.next_player(e.player), doubles=0, anywhere="")
     if state.tokens is not None and state.tokens.anywhere == e.player:  # their triples move: nobody waits for it
         state.tokens = replace(state.tokens, anywhere="")
-
-
-def _mr_monopoly_taken(state: GameState, e: ev.MrMonopolyTaken) -> None:
-    if state.mr_monopoly != e.previous:
-        raise FoldError(f"{e.player} takes Mr. Monopoly from {e.previous!r} but {state.mr_monopoly!r} has him")
-    state.mr_monopoly = e.player
-
-
-def _trapped(state: GameState, e: ev.PlayerTrapped) -> None:
-    state.trapped = {e.player}
-
-
-def _released(state: GameState, e: ev.PlayerReleased) -> None:
-    state.trapped.discard(e.player)
-
-
-def _free_house(state: GameState, e: ev.FreeHousePlaced) -> None:
-    _set_level(state, e.deed, e.level)
-
-
-def _final_round(state: GameState, e: ev.FinalRoundPlayed) -> None:
-    state.final_round = True
-
-
-def _district(state: GameState, deed: str):  # noqa: ANN202 - a Holding
-    if state.deed(deed).kind != "district":
-        raise FoldError(f"{deed} is not a district")
-    return _holding(state, deed)
-
-
-def _spun(state: GameState, e: ev.BuildSpun) -> None:
-    if e.result not in ("1", "2", "3", "railroad"):
-        raise FoldError(f"a Build spin of {e.result!r}")
-    blocks = 0 if e.result == "railroad" else int(e.result)
-    state.spin = Spin(e.player, blocks, e.result == "railroad")
-
-
-def _blocks_built(state: GameState, e: ev.BlocksBuilt) -> None:
-    holding = _district(state, e.deed)
-    spin = state.spin
-    allowed = spin is not None and spin.player == e.player and spin.blocks_left >= e.count
-    if not allowed or e.kind not in ("residential", "industrial"):
-        raise FoldError(f"{e.player} builds {e.count} {e.kind} blocks without a Build spin that allows it")
-    if holding.blocks + e.count > state.edition.max_blocks:
-        raise FoldError(f"{e.deed} would hold {holding.blocks + e.count} blocks; "
-                        f"a district takes {state.edition.max_blocks}")
-    state.spin = replace(spin, blocks_left=spin.blocks_left - e.count)  # type: ignore[arg-type]
-    _change(state, e.deed, **{e.kind: getattr(holding, e.kind) + e.count})
-
-
-def _railroad_placed(state: GameState, e: ev.RailroadPlaced) -> None:
-    spin = state.spin
-    if spin is None or spin.player != e.player or not spin.railroad or _district(state, e.deed).railroad:
-        raise FoldError(f"{e.player} places a railroad on {e.deed} without a railroad spin")
-    state.spin = replace(spin, railroad=False)
-    _change(state, e.deed, railroad=True)
-
-
-def _planning_built(state: GameState, e: ev.PlanningBuilt) -> None:
-    holding = _district(state, e.deed)
-    if holding.hazard or holding.bonus or e.kind not in ("hazard", "bonus"):
-        raise FoldError(f"a {e.kind} cannot go on {e.deed}")
-    _change(state, e.deed, **{e.kind: e.name})
-
-
-def _hazard_cleared(state: GameState, e: ev.HazardCleared) -> None:
-    if not _district(state, e.deed).hazard:
-        raise FoldError(f"no hazard to clear on {e.deed}")
-    _change(state, e.deed, hazard="")
-
-
-def _stadium_built(state: GameState, e: ev.StadiumBuilt) -> None:
-    _supply(state, "stadiums", -1, e.deed)
-    _change(state, e.deed, stadium=True)
-
-
-def _tower_built(state: GameState, e: ev.TowerBuilt) -> None:
-    _supply(state, "towers", -1, e.deed)
-    _change(state, e.deed, tower=True)
-
-
-def _clock_started(state: GameState, e: ev.ClockStarted) -> None:
-    state.clock = Clock(e.minutes, e.started) if e.minutes else None
 
 
 def _money_only(state: GameState, e: ev.Event) -> None:

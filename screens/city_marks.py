@@ -9,7 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from banker.events import BANK
-from banker.rules.districts import dodge_kind
+from banker.rules.rent_dodge import dodge_kind
 from banker.state import GameState, Holding
 from editions import Edition, Space
 

@@ -18,14 +18,10 @@ from banker.districts_landing import PLANNING, RAILROAD, is_city, planning_place
 from banker.events import BANK
 from banker.landing import Offer
 from banker.language import draw_spin
-from banker.rules.districts import (
-    blocks_refusal,
-    skyscraper_refusal,
-    spin_refusal,
-    stadium_refusal,
-    tower_refusal,
-)
+from banker.rules.districts import blocks_refusal, spin_refusal
 from banker.rules.rent import rent_due
+from banker.rules.skyscrapers import skyscraper_refusal
+from banker.rules.stadiums import stadium_refusal, tower_refusal
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.city_marks import district_marks
 from screens.table_host import OnTheTable
@@ -234,7 +230,7 @@ class CityFlows(OnTheTable):
                                                        "it keeps hazards off the district")))
         if name is None:
             return
-        from banker.rules.districts import planning_refusal
+        from banker.rules.hazards import planning_refusal
 
         state = self.game.state
         choices = []

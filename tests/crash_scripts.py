@@ -26,9 +26,13 @@ from collections.abc import Callable, Sequence
 
 from banker import events as ev
 from banker.events import BANK
-from banker.rules import districts as city
 from banker.rules.deeds import rent_refusal
+from banker.rules.districts import blocks_refusal
+from banker.rules.hazards import planning_refusal
 from banker.rules.money import raisable_from
+from banker.rules.rent_dodge import dodge_kind
+from banker.rules.skyscrapers import skyscraper_refusal
+from banker.rules.stadiums import stadium_refusal, tower_refusal
 from banker.rules.trade import holding_room
 from banker.state import GameState
 
@@ -196,8 +200,8 @@ def next_city_line(state: GameState, rng: random.Random) -> str:
     if state.cash(poorest) < 20_000_000:
         return f"collect {q(poorest)} 30m"
     pieces = [f"{verb} {q(h.owner)} {q(d)}" for d, h in state.deeds.items() if h.owner in players
-              for verb, refusal in (("stadium", city.stadium_refusal), ("skyscraper", city.skyscraper_refusal),
-                                    ("tower", city.tower_refusal)) if refusal(state, h.owner, d) is None]
+              for verb, refusal in (("stadium", stadium_refusal), ("skyscraper", skyscraper_refusal),
+                                    ("tower", tower_refusal)) if refusal(state, h.owner, d) is None]
     if pieces and rng.random() < 0.2:  # scarce: built early in each game, before trades break the groups up
         return rng.choice([line for line in pieces if line.startswith("tower")] or pieces)
     spin = state.spin
@@ -206,7 +210,7 @@ def next_city_line(state: GameState, rng: random.Random) -> str:
             kind = rng.choice(["residential", "industrial"])
             room = [(d, min(spin.blocks_left, state.edition.max_blocks - state.deeds[d].blocks))
                     for d in state.deeds_of(spin.player)]
-            room = [(d, n) for d, n in room if n and city.blocks_refusal(state, spin.player, d, kind, n) is None]
+            room = [(d, n) for d, n in room if n and blocks_refusal(state, spin.player, d, kind, n) is None]
             if room:
                 deed, count = rng.choice(room)
                 return f"build {q(spin.player)} {q(deed)} {kind} {count}"
@@ -224,7 +228,7 @@ def next_city_line(state: GameState, rng: random.Random) -> str:
     if roll < 0.48:
         return dodge_or_rent(state, rng, players)
     if roll < 0.60:  # built districts, cash and the Rent Dodge card change hands
-        card = city.dodge_kind(state)
+        card = dodge_kind(state)
         holder = next((p for p in players if card and state.count(card, p)), None)
         first = holder if holder and rng.random() < 0.6 else rng.choice(players)
         second = rng.choice([p for p in players if p != first])
@@ -257,13 +261,13 @@ def planning(state: GameState, rng: random.Random, players: list[str]) -> str:
     names = state.edition.bonuses if kind == "bonus" else state.edition.hazards
     name = rng.choice(list(names))
     spots = [d for d in state.deeds if state.deed(d).kind == "district"
-             and city.planning_refusal(state, player, d, kind, name) is None]
+             and planning_refusal(state, player, d, kind, name) is None]
     return f"{kind} {q(player)} {q(rng.choice(spots))} {q(name)}" if spots else f"go {q(player)}"
 
 
 def dodge_or_rent(state: GameState, rng: random.Random, players: list[str]) -> str:
     """The Rent Dodge card's holder skips a rent (the card goes back); else someone takes it, or pays rent."""
-    card = city.dodge_kind(state)
+    card = dodge_kind(state)
     holder = next((p for p in players if card and state.count(card, p)), None)
     player = holder if holder and rng.random() < 0.7 else rng.choice(players)
     due = [d for d in state.deeds if state.deed(d).kind == "district" and rent_refusal(state, player, d, None) is None]

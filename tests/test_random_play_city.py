@@ -162,7 +162,7 @@ class CityPlay(RandomPlay):
 def test_random_play_on_a_city_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 9: the random-play proof on a City game, and every City rule it is meant to prove came up."""
     monkeypatch.setattr("banker.language.datetime", FrozenClock)
-    monkeypatch.setattr("banker.language.draw_spin", draw_spin)
+    monkeypatch.setattr("banker.language.districts.draw_spin", draw_spin)
     play_batches(CityPlay, CITY_COMMANDS, monkeypatch, examples=10)  # more seeds: more of the openings
     for what in ("BuildSpun", "spins of railroad", "spins drawn by Banker", "residential blocks built",
                  "industrial blocks built", "districts built up to the limit", "RailroadPlaced",

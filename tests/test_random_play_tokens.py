@@ -195,7 +195,7 @@ def test_random_play_follows_the_tokens_at_a_sore_losers_table(monkeypatch: pyte
 def test_random_play_follows_the_tokens_on_a_city_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 16: City: the stadiums pay on top of every GO a roll passes."""
     monkeypatch.setattr("banker.language.datetime", FrozenClock)
-    monkeypatch.setattr("banker.language.draw_spin", draw_spin)
+    monkeypatch.setattr("banker.language.districts.draw_spin", draw_spin)
     play_batches(CityTokenPlay, COMMANDS, monkeypatch, examples=EXAMPLES)
     required("a stadium bonus on a rolled GO")
 

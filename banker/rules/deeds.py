@@ -11,8 +11,8 @@ from ..events import BANK
 from ..state import GameState
 from .awards import awards
 from .checks import auction_open, not_in_notes, not_owner, not_playing, refuse_if
-from .coins import reversed_rent
 from .money import legs, pay
+from .mr_monopoly import reversed_rent
 from .rent import Charge, rent_charge
 from .shortage import BUILDINGS, building_bid_refusal, close_building_auction
 
