@@ -19,8 +19,8 @@ from .describe import bank_parts
 from .errors import Refusal
 from .game import HOUSE_RULES, Game
 from .ledger import LedgerError
-from .moves import QUESTIONS, space_at, white_dice_bus
 from .names import match
+from .rules.destinations import QUESTIONS, space_at, white_dice_bus
 from .state import GameState
 
 # The ledger's history, the score and verify are loaded by the subcommands that use them: each command

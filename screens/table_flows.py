@@ -21,7 +21,6 @@ from banker.events import BANK, POT
 from banker.landing import (
     CARD,
     DECK_NAMES,
-    DICE,
     MOVE,
     PICK_DEED,
     SPEED_DIE_FACES,
@@ -39,6 +38,7 @@ from banker.landing import (
     speed_die_offers,
     unowned_deeds,
 )
+from banker.offers import DICE
 from banker.state import uses_speed_die
 from screens.amount_screen import AmountScreen, dice_screen
 from screens.choice_screen import Choice, ChoiceScreen

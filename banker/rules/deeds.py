@@ -13,6 +13,7 @@ from .awards import awards
 from .checks import auction_open, not_in_notes, not_owner, not_playing, refuse_if
 from .coins import reversed_rent
 from .money import legs, pay
+from .prices import mortgage_charge
 from .rent import Charge, rent_charge
 from .shortage import BUILDINGS, building_bid_refusal, close_building_auction
 
@@ -26,19 +27,6 @@ def interest_charge(state: GameState, deed: str) -> Charge:
     """10% of the mortgage value, rounded up to a whole amount (in the bank's favour)."""
     value, pct = state.deed(deed).mortgage, state.edition.mortgage_interest_pct
     return Charge(math.ceil(value * pct / 100), f"{pct}% of the {state.edition.money(value)} mortgage")
-
-
-def mortgage_amount(state: GameState, deed: str) -> int:
-    """What mortgaging pays now (its basis: `mortgage_charge`)."""
-    return mortgage_charge(state, deed).amount
-
-
-def mortgage_charge(state: GameState, deed: str) -> Charge:
-    """What mortgaging pays: the printed value, or in Monopoly City the district's current rent value."""
-    if state.edition.mortgage_value == "rent_value":
-        rent = rent_charge(state, deed)
-        return Charge(rent.amount, f"its rent value: {rent.basis}")
-    return Charge(state.deed(deed).mortgage)
 
 
 def lift_cost(state: GameState, deed: str) -> int:
