@@ -1,4 +1,4 @@
-"""Deeds: buying, auctions, rent and mortgages."""
+"""Deeds: buying, auctions, when rent is due (the `rent` command itself: paying_rent.py), and mortgages."""
 
 from __future__ import annotations
 
