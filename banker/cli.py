@@ -21,8 +21,8 @@ from .describe import bank_parts
 from .errors import Refusal
 from .game import HOUSE_RULES, Game
 from .ledger import LedgerError
-from .moves import QUESTIONS
 from .names import match
+from .rules.destinations import QUESTIONS
 
 # The ledger's history, the score and verify are loaded by the subcommands that use them: each command
 # starts with what it needs (`banker state` neither parses a line nor scores a game).

@@ -8,8 +8,8 @@ from editions import Space
 
 from .errors import Refusal
 from .game import Game
-from .moves import QUESTIONS, space_at, white_dice_bus
 from .names import match
+from .rules.destinations import QUESTIONS, space_at, white_dice_bus
 from .state import GameState
 
 

@@ -4,7 +4,8 @@ Rulebook 001: a coin for landing on your own property, paying rent, a tax or bil
 jail; Free Parking steals a coin; Mr. Monopoly collects rent and taxes instead of paying them,
 sends another player to jail, and traps a player he lands on (stealing a deed outside a complete
 set). Every offer is the core's command with the core's own refusal (`refusal_of`), so what is
-offered is what the rules accept. `banker.landing` asks here first for an edition with Mr. Monopoly.
+offered is what the rules accept. `banker.landing` asks here (`OFFERS`, in its table of features) for an
+edition with Mr. Monopoly.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from . import commands as c
-from .events import BANK
-from .landing import Offer, refusal_of
+from .events import BANK, POT
+from .offers import FeatureOffers, Offer, deed_offers, refusal_of
 from .rules.awards import award_refusal, awards, coin_kind
 from .rules.buildings import describe
 from .rules.deeds import rent_refusal
@@ -78,12 +79,10 @@ def space_offers(state: GameState, player: str, position: int) -> list[Offer] | 
 
 
 def _deed_offers(state: GameState, player: str, deed: str) -> list[Offer] | None:
-    from . import landing
-
     money = state.edition.money
     holding = state.deeds[deed]
     if holding.owner == BANK:
-        offers = landing._deed_offers(state, player, deed)
+        offers = deed_offers(state, player, deed)
         if not holding.level:
             return None
         # 001: "they pay the price on the board space and get the building for free"
@@ -132,8 +131,6 @@ def steal_offers(state: GameState, player: str) -> list[Offer]:
 
 def _pot_offer(state: GameState, player: str) -> list[Offer]:
     """The Free Parking jackpot house rule still pays out here, besides the steal."""
-    from .events import POT
-
     if state.free_parking and state.cash(POT):
         return [Offer(f"collect the Free Parking pot: {state.edition.money(state.cash(POT))}", c.CollectPot(player))]
     return []
@@ -226,3 +223,6 @@ def trap_picks(state: GameState) -> list[Pick]:
     for player in sorted(state.trapped):
         picks.append(_pick(f"release {player}", c.Release(player), state))
     return picks
+
+
+OFFERS = FeatureOffers(plays=plays_sore_losers, space=space_offers, after=trap_offers)

@@ -1,16 +1,16 @@
 """Monopoly City's landings (rulebook 004): what the rules allow on each of its spaces, as offers.
 
-`banker.landing` asks here first for a City board; None means the space is one every edition
-shares (GO, Chance, jail). Like every offer, these are built on the core's own pure checks, so
-what is offered is what the rules accept.
+`banker.landing` asks here first for a City board (`OFFERS`, in its table of features); None means the
+space is one every edition shares (GO, Chance, jail). Like every offer, these are built on the core's own
+pure checks, so what is offered is what the rules accept.
 """
 
 from __future__ import annotations
 
 from . import commands as c
 from .events import BANK
-from .landing import PICK_DEED, Due, Offer, _deed_offers, refusal_of, unowned_deeds
-from .moves import Move
+from .offers import PICK_DEED, Due, FeatureOffers, Offer, deed_offers, refusal_of, unowned_deeds
+from .rules.destinations import Move
 from .rules.hazards import planning_refusal
 from .rules.rent_dodge import dodge_kind
 from .state import GameState
@@ -51,7 +51,7 @@ def city_offers(state: GameState, player: str, position: int) -> list[Offer] | N
 
 def district_offers(state: GameState, player: str, deed: str) -> list[Offer]:
     """Buy or auction, rent (with the Rent Dodge card when the lander holds it), or ride one's own railroad."""
-    offers = _deed_offers(state, player, deed)
+    offers = deed_offers(state, player, deed)
     holding = state.deeds[deed]
     key = dodge_kind(state)
     rent = next((o for o in offers if isinstance(o.command, c.Rent)), None)
@@ -139,3 +139,6 @@ def build_due(state: GameState, command: c.Command) -> Due | None:
             blocks = edition.hazards[state.deeds[deed].hazard].blocks
             return Due(player, blocks * edition.hazard_clear_per_block, BANK, False, f"clearing the hazard on {deed}")
     return None
+
+
+OFFERS = FeatureOffers(plays=is_city, space=city_offers, due=build_due)

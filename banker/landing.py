@@ -3,7 +3,8 @@
 The screens show these offers and run the one the banker picks with `game.execute`.
 Every offer is built on the core's own pure checks, so what is offered is what the
 rules accept; a refusal that remains (say, a price over the player's cash) is left to
-the rules to state, or to the raise-money flow.
+the rules to state, or to the raise-money flow. A feature some editions have (Monopoly
+City's districts, Sore Losers' coins) adds its offers through `FEATURES`, the table below.
 """
 
 from __future__ import annotations
@@ -12,59 +13,28 @@ from dataclasses import dataclass
 
 from editions import Card
 
+from . import coins_landing, districts_landing
 from . import commands as c
 from .errors import Refusal
 from .events import ACCOUNTS, BANK, POT
-from .moves import QUESTIONS, Move
+from .offers import CARD, MOVE, PICK_DEED, Due, FeatureOffers, Offer, deed_offers, refusal_of, unowned_deeds
 from .rules import decide
-from .rules.buildings import building_sale_value, level_cost, sale_value, sell_refusal
+from .rules.buildings import sell_refusal
 from .rules.bus_tickets import TICKET
 from .rules.checks import auction_open, not_playing
-from .rules.deeds import buy_refusal, for_sale, lift_cost, mortgage_amount, mortgage_refusal, rent_refusal
-from .rules.rent import rent_charge, rent_due
+from .rules.deeds import lift_cost, mortgage_refusal
+from .rules.destinations import QUESTIONS
+from .rules.prices import building_sale_value, level_cost, mortgage_amount, sale_value
+from .rules.rent import rent_due
 from .rules.table import jail_card_holder, tax_charge
 from .state import HOTEL, SKYSCRAPER, GameState, uses_speed_die
 
+FEATURES: tuple[FeatureOffers, ...] = (districts_landing.OFFERS, coins_landing.OFFERS)
+"""Each feature's offers, asked in this order: the first whose space offers are not None settles the space."""
+
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
-DICE = "dice"
-CARD = "card"
-MOVE = "move"  # the token moves on (a speed-die face, the Auction space): follow `move`, then land there
-PICK_DEED = "deed"  # the Auction space: the player picks an unowned deed for the banker to auction
 EXPIRE_LABEL = 'take an "All Tickets Expire" ticket (every other ticket is void)'
 SPEED_DIE_FACES = {"mr-monopoly": "speed die Mr. Monopoly", "bus": "speed die Bus"}
-
-
-@dataclass(frozen=True)
-class Offer:
-    """One thing the banker can do for a landing.
-
-    `command` is None when there is nothing to do (own deed, just visiting) or when
-    `needs` names what must be asked first: "dice" (the total, then fill `dice`),
-    "card" (pick the card drawn from `deck`), "deed" (pick an unowned deed to auction)
-    or "move" (the token moves on as `move` says, `question` being the banker.moves
-    question asked; the landing there is settled next).
-    """
-
-    label: str
-    command: c.Command | None = None
-    needs: str = ""
-    deck: str = ""
-    refusal: str | None = None
-    question: str = ""
-    move: Move | None = None
-
-    @property
-    def actionable(self) -> bool:
-        return self.refusal is None and (self.command is not None or bool(self.needs))
-
-
-def refusal_of(state: GameState, command: c.Command) -> str | None:
-    """The core's own refusal of a command in this state, or None: asked of the pure rules, nothing written."""
-    try:
-        decide(state, command)
-    except Refusal as refusal:
-        return str(refusal)
-    return None
 
 
 def landing_offers(state: GameState, player: str, position: int) -> list[Offer]:
@@ -78,10 +48,9 @@ def landing_offers(state: GameState, player: str, position: int) -> list[Offer]:
     offers = _space_offers(state, player, position)
     if state.tokens is None:  # followed, the roll made the speed die's move itself (issue 25)
         offers += speed_die_offers(state, player, position)
-    if state.edition.mr_monopoly:  # Sore Losers: Mr. Monopoly traps a player standing there
-        from .coins_landing import trap_offers
-
-        offers += trap_offers(state, player)
+    for feature in FEATURES:  # what follows the space's own offers (Sore Losers: Mr. Monopoly's trap)
+        if feature.plays(state):
+            offers += feature.after(state, player)
     return offers
 
 
@@ -89,22 +58,15 @@ def _space_offers(state: GameState, player: str, position: int) -> list[Offer]:
     edition, money = state.edition, state.edition.money
     space = edition.spaces[position]
     kind = space.type
-    if edition.max_blocks:  # Monopoly City's spaces: banker/districts_landing.py
-        from .districts_landing import city_offers
-
-        if (city := city_offers(state, player, position)) is not None:
-            return city
-    if edition.mr_monopoly:  # Monopoly for Sore Losers' coins and reversals: banker/coins_landing.py
-        from .coins_landing import space_offers
-
-        if (sore := space_offers(state, player, position)) is not None:
-            return sore
+    for feature in FEATURES:
+        if feature.plays(state) and (offers := feature.space(state, player, position)) is not None:
+            return offers
     if kind == "go" and state.tokens is not None:
         return [Offer("GO: Banker paid the salary when the token reached it")]
     if kind == "go":
         return [Offer(f"collect {money(edition.go_salary)} salary for landing on GO", c.Salary(player))]
     if space.name in edition.deeds:
-        return _deed_offers(state, player, space.name)
+        return deed_offers(state, player, space.name)
     if kind == "tax":
         return [Offer(f"pay {space.name}: {money(space.amount)}", c.Tax(player, space.name))]
     if kind in DECK_NAMES:
@@ -130,11 +92,6 @@ def _space_offers(state: GameState, player: str, position: int) -> list[Offer]:
     return [Offer(f"{space.name}: nothing to pay")]
 
 
-def unowned_deeds(state: GameState) -> list[str]:
-    """The deeds the bank still holds, in board order."""
-    return [name for name, holding in state.deeds.items() if holding.owner == BANK]
-
-
 def _auction_space_offer(state: GameState, player: str, position: int) -> Offer:
     """000: auction any unowned property; once all are owned, move on to the highest rent ahead."""
     unowned = unowned_deeds(state)
@@ -154,7 +111,7 @@ def _bus_ticket_offers(state: GameState, player: str) -> list[Offer]:
 
 
 def move_offer(state: GameState, player: str, position: int, question: str, title: str) -> Offer:
-    """Where a banker.moves question sends the token from this space, as an offer to follow."""
+    """Where a banker.rules.destinations question sends the token from this space, as an offer to follow."""
     move = QUESTIONS[question](state, player, state.edition.spaces[position])
     if move.target is None:
         return Offer(f"{title}: {move.reason}")
@@ -195,30 +152,6 @@ def holding_offers(state: GameState, player: str) -> list[Offer]:
 def top_level(state: GameState, deed: str) -> int:
     """The highest building level a street takes: a skyscraper where the deed prices one, else a hotel."""
     return SKYSCRAPER if state.deed(deed).skyscraper_cost else HOTEL
-
-
-def _deed_offers(state: GameState, player: str, deed: str) -> list[Offer]:
-    money = state.edition.money
-    holding, card = state.deeds[deed], state.deed(deed)
-    if for_sale(state, deed) is None:
-        auction = Offer(f"auction {deed} (opening bid from {money(state.edition.auction_min_bid)})",
-                        c.OpenAuction(deed))
-        if buy_refusal(state, deed):
-            return [auction]
-        return [Offer(f"buy {deed} for {money(card.price)}", c.Buy(player, deed)), auction]
-    if holding.owner == player:
-        return [Offer(f"{player} owns {deed}: nothing to pay")]
-    dice_word = DICE if card.kind == "utility" else None
-    if reason := rent_refusal(state, player, deed, 0 if dice_word else None):
-        return [Offer(reason)]
-    owner = holding.owner
-    if card.kind == "utility":
-        owned = sum(1 for d in state.group(deed) if state.deeds[d].owner == owner)
-        times = state.edition.utility_multipliers[owned - 1]
-        return [Offer(f"pay {owner} rent for {deed}: {times}x the dice", c.Rent(player, deed), needs=DICE)]
-    rent = rent_charge(state, deed)
-    why = f" ({rent.basis})" if rent.basis else ""
-    return [Offer(f"pay {owner} {money(rent.amount)} rent for {deed}{why}", c.Rent(player, deed))]
 
 
 def utility_times(state: GameState, deed: str) -> int:
@@ -298,17 +231,6 @@ def card_command(player: str, card: Card, deed: str = "", dice: int | None = Non
 # -- paying when short of cash -----------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Due:
-    """A payment a command will make: who pays, how much, to whom, and whether it is a debt."""
-
-    payer: str
-    amount: int
-    creditor: str  # a player, or "bank" (the pot counts as the bank for a bankruptcy)
-    owed: bool  # rent, tax, a fine: bankruptcy is the way out; False for a purchase the player may skip
-    why: str
-
-
 def amount_due(state: GameState, command: c.Command) -> Due | None:
     """The payment `command` makes from a player's cash, when it makes one."""
     money_out: Due | None = None
@@ -345,10 +267,8 @@ def amount_due(state: GameState, command: c.Command) -> Due | None:
                 creditor = owed[0].creditor
                 money_out = Due(player, sum(d.amount for d in owed), creditor, True,
                                 "; ".join(d.why for d in owed))
-        case _ if state.edition.max_blocks:  # Monopoly City's builds: banker/districts_landing.py
-            from .districts_landing import build_due
-
-            money_out = build_due(state, command)
+        case _:  # a feature's own commands (Monopoly City's builds)
+            money_out = next((due for f in FEATURES if f.plays(state) and (due := f.due(state, command))), None)
     if money_out is None or money_out.payer in ACCOUNTS or money_out.amount <= 0:
         return None
     return money_out

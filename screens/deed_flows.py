@@ -13,17 +13,10 @@ from textual import work
 
 from banker import commands as c
 from banker.landing import top_level
-from banker.rules.buildings import (
-    build_refusal,
-    building_sale_value,
-    describe,
-    level_cost,
-    may_build_on,
-    sale_value,
-    sell_refusal,
-)
-from banker.rules.deeds import lift_cost, mortgage_amount, mortgage_refusal, unmortgage_refusal
+from banker.rules.buildings import build_refusal, describe, may_build_on, sell_refusal
+from banker.rules.deeds import lift_cost, mortgage_refusal, unmortgage_refusal
 from banker.rules.depots import depot_refusal
+from banker.rules.prices import building_sale_value, level_cost, mortgage_amount, sale_value
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.table_host import OnTheTable
 

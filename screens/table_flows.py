@@ -21,7 +21,6 @@ from banker.events import BANK, POT
 from banker.landing import (
     CARD,
     DECK_NAMES,
-    DICE,
     MOVE,
     PICK_DEED,
     SPEED_DIE_FACES,
@@ -39,6 +38,7 @@ from banker.landing import (
     speed_die_offers,
     unowned_deeds,
 )
+from banker.offers import DICE
 from banker.state import uses_speed_die
 from screens.amount_screen import AmountScreen, dice_screen
 from screens.choice_screen import Choice, ChoiceScreen
@@ -156,7 +156,7 @@ class TableFlows(OnTheTable):
         return destination if done else None
 
     async def move_flow(self, player: str, offer: Offer) -> int | None:
-        """Show where banker.moves sends the token and why; follow it (with the GO salary when it passes GO)
+        """Show where banker.rules.destinations sends the token and why; follow it (with the GO salary when it passes GO)
         or take the alternative the rules give. Returns the space to land on next."""
         move = offer.move
         if move is None or move.target is None:

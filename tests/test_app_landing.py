@@ -15,7 +15,6 @@ from banker import commands as c
 from banker.game import Game
 from banker.landing import (
     CARD,
-    DICE,
     amount_due,
     card_asks_passed_go,
     card_deeds,
@@ -27,6 +26,7 @@ from banker.landing import (
     shortfall,
     ways_to_raise,
 )
+from banker.offers import DICE
 from banker.saves import default_colours, list_games, load_token_colours, new_game_path, save_token_colours
 
 

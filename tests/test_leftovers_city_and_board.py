@@ -17,7 +17,7 @@ from banker import snapshots
 from banker.cli import main
 from banker.game import Game
 from banker.ledger import LedgerStore
-from banker.moves import auction_space, space_at
+from banker.rules.destinations import auction_space, space_at
 from banker.snapshots import read_as_now, state_from_json, state_to_json
 from banker.state import Spin
 from banker.verify import verify_records

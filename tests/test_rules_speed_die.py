@@ -15,7 +15,7 @@ from banker import events as ev
 from banker.errors import Refusal
 from banker.game import Game
 from banker.history import entries
-from banker.moves import bus, mr_monopoly, space_at, white_dice_bus
+from banker.rules.destinations import bus, mr_monopoly, space_at, white_dice_bus
 from editions import load_edition
 
 BOARDS = ["classic-us", "classic-uk"]

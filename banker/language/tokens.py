@@ -33,7 +33,7 @@ class TokenVerbs(Words):
         return c.Roll(player, (dice[0], dice[1]), speed, choice)
 
     def _move(self, args: list[str]) -> c.Command:
-        from ..moves import space_at
+        from ..rules.destinations import space_at
 
         self._need("move", args, 2, 3)
         how = squash(args[2]) if len(args) == 3 else "forward"

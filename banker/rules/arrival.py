@@ -16,6 +16,7 @@ from .. import events as ev
 from ..events import BANK, POT
 from ..state import GameState
 from .awards import award_refusal, coin_kind
+from .destinations import auction_space
 from .rent import rent_due
 from .table import tax_charge
 
@@ -159,8 +160,6 @@ def _auction_space(act: Act, player: str) -> int | None:
     if state.edition.max_blocks:
         noted(act, player, "every property is owned: nothing to auction")
         return None
-    from ..moves import auction_space
-
     move = auction_space(state, player, state.edition.spaces[state.position(player)])
     if move.target is None:
         noted(act, player, move.reason)

@@ -8,11 +8,11 @@ from .. import events as ev
 from ..errors import Refusal
 from ..events import BANK
 from ..state import GameState
-from .buildings import sale_value
 from .checks import auction_open, not_in_notes, not_playing, refuse_if, same_player
 from .deeds import interest, lift_cost
 from .holdings import holdings_on_bankruptcy
 from .money import legs, raisable_from
+from .prices import sale_value
 from .trade import received_mortgages
 
 

@@ -8,14 +8,7 @@ from ..events import BANK
 from ..state import HOTEL, SKYSCRAPER, GameState
 from .checks import auction_open, not_owner, not_playing, refuse_if
 from .money import legs, pay
-
-
-def level_cost(state: GameState, deed: str, level: int) -> int:
-    """What building up to `level` (from the level below) costs at list price."""
-    card = state.deed(deed)
-    if level == SKYSCRAPER:
-        return card.skyscraper_cost
-    return card.hotel_cost if level == HOTEL else card.house_cost
+from .prices import level_cost, sale_value
 
 
 def building_cost(state: GameState, deed: str) -> int:
@@ -178,20 +171,6 @@ def hotel_cannot_break_evenly(state: GameState, deed: str, level: int) -> bool:
         return False
     others = [state.deeds[d].level for d in state.group(deed) if d != deed]
     return state.bank_houses < max(others, default=0) - 1
-
-
-def sale_value(state: GameState, deed: str, level: int, target: int) -> int:
-    """Half the list price of the levels taken off."""
-    return sum(level_cost(state, deed, lv) for lv in range(target + 1, level + 1)) // 2
-
-
-def building_sale_value(state: GameState, deed: str) -> int:
-    """What selling everything on a deed back to the bank raises (0 where buildings never sell back)."""
-    if not state.edition.sell_buildings:
-        return 0
-    holding = state.deeds[deed]
-    value = sale_value(state, deed, holding.level, 0)
-    return value + (state.edition.depot_sellback if holding.depot else 0)
 
 
 def sell(state: GameState, cmd: c.SellBuildings) -> list[ev.Event]:

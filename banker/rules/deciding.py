@@ -7,6 +7,7 @@ Undo and redo are not here: they depend on the ledger's history (see game.py).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from .. import commands as c
@@ -25,6 +26,7 @@ from . import (
     final_round,
     hazards,
     mr_monopoly,
+    paying_rent,
     redistribute,
     rent_dodge,
     shortage,
@@ -37,13 +39,20 @@ from . import (
 )
 from .buildings import completed_built_groups
 
+
+def _rule(state: GameState, command: c.Command) -> list[Event]:
+    """A command inside another's action (a rolled token's landing): its own rule alone, never the after-action
+    steps of `decide`. Passed to the token rules, which sit below this table."""
+    return DECIDERS[type(command)](state, command)
+
+
 DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.Buy: deeds.buy,
     c.OpenAuction: deeds.open_auction,
     c.OpenBuildingAuction: shortage.open_building_auction,
     c.Bid: deeds.bid,
     c.CloseAuction: deeds.close_auction,
-    c.Rent: deeds.rent,
+    c.Rent: paying_rent.rent,
     c.Mortgage: deeds.mortgage,
     c.Unmortgage: deeds.unmortgage,
     c.Build: buildings.build,
@@ -51,7 +60,7 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.Pay: table.payment,
     c.Salary: table.salary,
     c.Tax: table.tax,
-    c.DrawCard: tokens.draw_card,  # table.draw_card, moving the token first where the game follows it
+    c.DrawCard: partial(tokens.draw_card, rule=_rule),  # table.draw_card, the token moved first when followed
     c.GoToJail: table.go_to_jail,
     c.Bail: table.bail,
     c.UseJailCard: table.use_jail_card,
@@ -82,8 +91,8 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.DodgeRent: rent_dodge.dodge_rent,
     c.TakeAtSpace: rent_dodge.take_at_space,
     c.StartClock: clock.start_clock,
-    c.Roll: tokens.roll,
-    c.MoveToken: tokens.move_token,
+    c.Roll: partial(tokens.roll, rule=_rule),
+    c.MoveToken: partial(tokens.move_token, rule=_rule),
     c.Settle: debts.settle,
 }
 
@@ -91,7 +100,7 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
 def decide(state: GameState, command: c.Command) -> list[Event]:
     events = DECIDERS[type(command)](state, command)
     if state.waiting and any(w.kind == "speed-die" for w in state.waiting):  # 002:14: its move, once free to go
-        return tokens.follow_speed_die(state, events)
+        return tokens.follow_speed_die(state, events, _rule)
     return events
 
 

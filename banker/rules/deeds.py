@@ -1,4 +1,4 @@
-"""Deeds: buying, auctions, rent and mortgages."""
+"""Deeds: buying, auctions, when rent is due (the `rent` command itself: paying_rent.py), and mortgages."""
 
 from __future__ import annotations
 
@@ -9,11 +9,10 @@ from .. import events as ev
 from ..errors import Refusal
 from ..events import BANK
 from ..state import GameState
-from .awards import awards
 from .checks import auction_open, not_in_notes, not_owner, not_playing, refuse_if
 from .money import legs, pay
-from .mr_monopoly import reversed_rent
-from .rent import Charge, rent_charge
+from .prices import mortgage_charge
+from .rent import Charge
 from .shortage import BUILDINGS, building_bid_refusal, close_building_auction
 
 
@@ -26,19 +25,6 @@ def interest_charge(state: GameState, deed: str) -> Charge:
     """10% of the mortgage value, rounded up to a whole amount (in the bank's favour)."""
     value, pct = state.deed(deed).mortgage, state.edition.mortgage_interest_pct
     return Charge(math.ceil(value * pct / 100), f"{pct}% of the {state.edition.money(value)} mortgage")
-
-
-def mortgage_amount(state: GameState, deed: str) -> int:
-    """What mortgaging pays now (its basis: `mortgage_charge`)."""
-    return mortgage_charge(state, deed).amount
-
-
-def mortgage_charge(state: GameState, deed: str) -> Charge:
-    """What mortgaging pays: the printed value, or in Monopoly City the district's current rent value."""
-    if state.edition.mortgage_value == "rent_value":
-        rent = rent_charge(state, deed)
-        return Charge(rent.amount, f"its rent value: {rent.basis}")
-    return Charge(state.deed(deed).mortgage)
 
 
 def lift_cost(state: GameState, deed: str) -> int:
@@ -162,19 +148,6 @@ def rent_refusal(state: GameState, payer: str, deed: str, dice: int | None) -> s
     if state.deed(deed).kind == "utility" and dice is None:
         return f"rent on {deed} depends on the dice: rent {payer} \"{deed}\" <dice total>"
     return None
-
-
-def rent(state: GameState, cmd: c.Rent) -> list[ev.Event]:
-    """Rent to the owner, with any coin the edition gives for paying it; Mr. Monopoly collects instead (001)."""
-    refuse_if(auction_open(state), not_playing(state, cmd.payer),
-              rent_refusal(state, cmd.payer, cmd.deed, cmd.dice))
-    if cmd.payer == state.mr_monopoly:
-        return reversed_rent(state, cmd.payer, cmd.deed, cmd.dice)
-    owner = state.deeds[cmd.deed].owner
-    rent = rent_charge(state, cmd.deed, cmd.dice)
-    leg = pay(state, cmd.payer, owner, rent.amount, f"rent for {cmd.deed}")
-    return [ev.RentPaid(cmd.payer, owner, cmd.deed, cmd.dice or 0, rent.basis, transfers=(leg,)),
-            *awards(state, "rent", cmd.payer)]
 
 
 def mortgage_refusal(state: GameState, player: str, deed: str) -> str | None:

@@ -9,6 +9,7 @@ from ..errors import Refusal
 from ..events import ACCOUNTS, BANK, Transfer
 from ..state import GameState
 from .checks import auction_open, not_playing, refuse_if
+from .prices import building_sale_value, mortgage_amount
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,6 @@ def _names(deeds: tuple[str, ...]) -> str:
 
 def raisable_from(state: GameState, player: str) -> Raisable:
     """Everything the player could pay the bank or a creditor: the sum the raise-money screen offers."""
-    from .buildings import building_sale_value
-    from .deeds import mortgage_amount
-
     buildings = mortgages = 0
     built_on: list[str] = []
     mortgageable: list[str] = []

@@ -12,7 +12,7 @@ from ..state import HOTEL, SKYSCRAPER, GameState
 from .awards import award_refusal, awards
 from .checks import auction_open, not_in_notes, not_playing, refuse_if, same_player
 from .debts import record_or_pay
-from .money import legs, pay
+from .money import legs, pay, short_of_cash
 from .rent import Charge, plural, rent_charge
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
@@ -203,8 +203,6 @@ def repairs_charge(state: GameState, player: str, card: Card) -> Charge:
 
 
 def _short(state: GameState, player: str, amount: int, why: str) -> str | None:
-    from .money import short_of_cash
-
     return short_of_cash(state, player, amount, why)
 
 

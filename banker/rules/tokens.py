@@ -7,14 +7,23 @@ Rulebooks: 003 (doubles, three doubles, Go To Jail, jail rolls), 000 and 002 (th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
 from .. import commands as c
 from .. import events as ev
 from ..errors import Refusal
 from ..events import BANK
+from ..fold import apply, apply_in_place
 from ..state import GameState, uses_speed_die
 from ..waits import DECKS, first_waiting
+from . import table
 from .arrival import arrive, awaits
 from .checks import auction_open, not_playing, refuse_if
+from .destinations import bus, mr_monopoly
+
+Rule = Callable[[GameState, Any], list[ev.Event]]
 
 SPEED_FACES = ("1", "2", "3", "bus", "mr")
 
@@ -27,16 +36,19 @@ def following_refusal(state: GameState) -> str | None:
 
 
 class _Action:
-    """The events of one action so far, and the state they lead to (each step sees the one before)."""
+    """The events of one action so far, and the state they lead to (each step sees the one before).
 
-    def __init__(self, state: GameState) -> None:
+    `rule` runs a command inside the action (a landing's rent, GO's salary): the command's own rule from the
+    table of deciders, passed in by `rules.deciding`, so an inner command never runs the after-action steps.
+    """
+
+    def __init__(self, state: GameState, rule: Rule) -> None:
         self.state = state
+        self.rule = rule
         self.events: list[ev.Event] = []
         self._own = False  # the state is the caller's until the first event: then one private copy, kept
 
     def add(self, *events: ev.Event) -> None:
-        from ..fold import apply_in_place
-
         if not self._own:
             self.state, self._own = self.state.copy(), True
         for event in events:
@@ -44,9 +56,7 @@ class _Action:
         self.events += events
 
     def do(self, command: c.Command) -> None:
-        from .deciding import DECIDERS  # the rule itself: an inner command never runs the after-action steps
-
-        self.add(*DECIDERS[type(command)](self.state, command))
+        self.add(*self.rule(self.state, command))
 
 
 def all_owned(state: GameState) -> bool:
@@ -154,10 +164,10 @@ def roll_refusal(state: GameState, cmd: c.Roll) -> str | None:
     return _speed_die_refusal(state, cmd)
 
 
-def roll(state: GameState, cmd: c.Roll) -> list[ev.Event]:
+def roll(state: GameState, cmd: c.Roll, rule: Rule) -> list[ev.Event]:
     refuse_if(roll_refusal(state, cmd))
     player, (first, second), speed = cmd.player, cmd.dice, cmd.speed
-    act = _Action(state)
+    act = _Action(state, rule)
     act.add(ev.DiceRolled(player, cmd.dice, speed))
     doubles = first == second
     if player in state.in_jail:
@@ -221,8 +231,6 @@ def _speed_die(act: _Action, player: str, face: str, dice: int) -> None:
 
 def speed_move(act: _Action, player: str, face: str, dice: int | None) -> None:
     """The speed die's second move from where the token stands (000, 002), GO paid when passed."""
-    from ..moves import bus, mr_monopoly
-
     state = act.state
     here = state.edition.spaces[state.position(player)]
     move = mr_monopoly(state, player, here) if face == "mr" else bus(state, player, here)
@@ -234,12 +242,10 @@ def speed_move(act: _Action, player: str, face: str, dice: int | None) -> None:
     advance(act, player, steps, f"speed die: {title}", dice)
 
 
-def follow_speed_die(state: GameState, events: list[ev.Event]) -> list[ev.Event]:
+def follow_speed_die(state: GameState, events: list[ev.Event], rule: Rule) -> list[ev.Event]:
     """After an action, the speed die's move that waited for its player's landing, once nothing else of theirs
     waits and no auction is open (002:14: after the space's action, from wherever the token is then)."""
-    from ..fold import apply
-
-    act = _Action(apply(state, events))
+    act = _Action(apply(state, events), rule)
     act.events = list(events)
     for _ in range(4):
         after = act.state
@@ -270,7 +276,7 @@ def ride_targets(state: GameState, player: str) -> list[int]:
     return [(here + step) % spaces for step in range(1, last - here + 1)]
 
 
-def move_token(state: GameState, cmd: c.MoveToken) -> list[ev.Event]:
+def move_token(state: GameState, cmd: c.MoveToken, rule: Rule) -> list[ev.Event]:
     """A card, a bus ticket, triples, the Auction space (`forward`: GO paid when passed), a card that
     sends the token back (`back`: no GO), or the banker's correction (`fix`: no money moves)."""
     refuse_if(following_refusal(state), auction_open(state), not_playing(state, cmd.player))
@@ -293,7 +299,7 @@ def move_token(state: GameState, cmd: c.MoveToken) -> list[ev.Event]:
         targets = ride_targets(state, cmd.player)
         raise Refusal(f"a bus ticket rides forward on the same side of the board only (000:80): from "
                       f"{spaces[here].name}, {spaces[targets[0]].name} to {spaces[targets[-1]].name}")
-    act = _Action(state)
+    act = _Action(state, rule)
     if cmd.how == "back":
         act.add(ev.TokenMoved(cmd.player, cmd.position, name, "moved back"))
         _landed(act, cmd.player, cmd.position, None)
@@ -311,18 +317,14 @@ def sharing_space(state: GameState, player: str) -> list[str]:
     return [p for p in state.active_players if p != player and state.position(p) == here]
 
 
-def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
+def draw_card(state: GameState, cmd: c.DrawCard, rule: Rule) -> list[ev.Event]:
     """A card in a game that follows the tokens: a card that moves takes the token there, Banker finds the
     nearest railroad or utility itself and knows whether GO was passed; the space reached is settled next."""
-    from dataclasses import replace
-
-    from .table import draw_card as card_money
-
     if state.tokens is None or cmd.player not in state.players:
-        return card_money(state, cmd)
+        return table.draw_card(state, cmd)
     card = next((k for k in state.edition.cards if k.deck == cmd.deck and k.key == cmd.key), None)
     if card is None or card.effect not in ("advance", "advance_nearest", "back"):
-        return card_money(state, cmd)
+        return table.draw_card(state, cmd)
     if cmd.player in state.in_jail:  # a jailed token stays on the Jail space until the player leaves
         raise Refusal(f"{cmd.player} is in jail; a card that moves the token comes after leaving it (bail, usecard, "
                       "or doubles with roll)")
@@ -350,8 +352,8 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
         deck = DECKS.get(cmd.deck, cmd.deck)
         raise Refusal(f"{cmd.player}'s token is on {spaces[here].name}, not on a {deck} space; a {deck} card that "
                       f"moves the token is drawn there (move {cmd.player} <space> fix if the ledger is wrong)")
-    events = card_money(state, replace(cmd, deed=deed, passed_go=passed and not card.amount))
-    act = _Action(state)
+    events = table.draw_card(state, replace(cmd, deed=deed, passed_go=passed and not card.amount))
+    act = _Action(state, rule)
     if cmd.player == state.mr_monopoly and state.trapped:  # his token moves off: theirs is free (001:33)
         act.add(*(ev.PlayerReleased(p) for p in sorted(state.trapped)))
     act.add(ev.TokenMoved(cmd.player, target, spaces[target].name, "card", passed), *events)

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 
 from editions import Space
 
-from .errors import Refusal
-from .events import BANK
-from .names import match
-from .rules.rent import rent_due
-from .state import GameState
+from ..errors import Refusal
+from ..events import BANK
+from ..names import match
+from ..state import GameState
+from .rent import rent_due
 
 AVERAGE_ROLL = 7  # a utility's rent depends on a roll not made yet: ranked at the average of two dice
 
