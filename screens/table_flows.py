@@ -156,7 +156,7 @@ class TableFlows(OnTheTable):
         return destination if done else None
 
     async def move_flow(self, player: str, offer: Offer) -> int | None:
-        """Show where banker.rules.destinations sends the token and why; follow it (with the GO salary when it passes GO)
+        """Show where the rules (rules/destinations) send the token and why; follow it (with the GO salary if passed)
         or take the alternative the rules give. Returns the space to land on next."""
         move = offer.move
         if move is None or move.target is None:
