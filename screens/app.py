@@ -32,6 +32,7 @@ from banker.saves import (
     save_token_colours,
 )
 from screens.auction_clock import AuctionCountdowns
+from screens.status_line import StatusLine
 from screens.table_words import table_words
 from screens.toasts import ToastsBetweenKeys
 
@@ -347,6 +348,14 @@ class BankerApp(ToastsBetweenKeys):
         elif self.game is not None and (auction := self.game.state.auction) is not None:
             if self.countdowns.left(auction.deed) is not None:
                 self.countdowns.watch()
+            self.call_after_refresh(self.focus_auction_notice)
+
+    def focus_auction_notice(self) -> None:
+        """An auction left open: the focus on the table's line that says so, where Enter returns to it."""
+        for line in self.screen.query(StatusLine):
+            line.show_auction_open()
+            if line.can_focus:
+                line.focus()
 
     def take_in_other_writers(self) -> None:
         """Another window (or `banker do`) may append to the same file: take it in and re-render."""
