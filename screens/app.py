@@ -32,14 +32,13 @@ from banker.saves import (
     save_token_colours,
 )
 from screens.auction_clock import AuctionCountdowns
+from screens.status_line import StatusLine
 from screens.table_words import table_words
 from screens.toasts import ToastsBetweenKeys
 
 RELOAD_SECONDS = 2.0
-SETTLE_SECONDS = 0.5  # after a table opens: its first frames are drawn, and the heap is collected and frozen
 REFREEZE_ACTIONS = 500  # actions after which the heap is frozen again (what the app keeps grows)
 YOUNG_COLLECTIONS = 100  # young collections after which a full one is due (CPython's own rule: 10, or 25% growth)
-IDLE_CHECK_SECONDS = 10.0  # how often a quiet table looks whether a full collection is due
 NEVER = 2**30
 
 
@@ -164,7 +163,8 @@ class BankerApp(ToastsBetweenKeys):
 
     def collect_when_idle(self) -> None:
         """A full collection when one is due, called once the frame after an action is out (and every
-        IDLE_CHECK_SECONDS): the key that comes next is a human's, tens of milliseconds away at the least.
+        IDLE_CHECK_SECONDS, screens/timing.py): the key that comes next is a human's, tens of milliseconds away
+        at the least.
 
         CPython would start one in the middle of whatever allocates, often a key press; while a game is open
         its own trigger is off (`freeze_heap`) and this keeps its pace, counting young collections.
@@ -348,6 +348,14 @@ class BankerApp(ToastsBetweenKeys):
         elif self.game is not None and (auction := self.game.state.auction) is not None:
             if self.countdowns.left(auction.deed) is not None:
                 self.countdowns.watch()
+            self.call_after_refresh(self.focus_auction_notice)
+
+    def focus_auction_notice(self) -> None:
+        """An auction left open: the focus on the table's line that says so, where Enter returns to it."""
+        for line in self.screen.query(StatusLine):
+            line.show_auction_open()
+            if line.can_focus:
+                line.focus()
 
     def take_in_other_writers(self) -> None:
         """Another window (or `banker do`) may append to the same file: take it in and re-render."""

@@ -1,8 +1,11 @@
 """A modal list to pick one thing from: a player, a deed, a card, an offer.
 
 Choices the rules refuse stay visible, greyed, with the reason, so the banker sees why
-something is not offered. Digits 1-9 pick the nth choice directly; letters typed find a choice by its words
-("hosp" finds "Pay hospital fees"), however long the list.
+something is not offered. Every row is numbered and picked by its number: up to nine rows one digit picks; with
+more, the digits typed make a number (shown in the dialog) that is picked once no further digit could make another
+row's number ("2" of 12 rows), on Enter, or after a short pause ("1" then "2" picks row 12; "1" alone, row 1).
+Rows count from 1, unless every choice brings its own number (a space's number on the board).
+Letters typed find a choice by its words ("hosp" finds "Pay hospital fees"), however long the list.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
+from textual.timer import Timer
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
@@ -29,9 +33,11 @@ class Choice:
     value: Any
     refusal: str | None = None
     style: str = ""
+    number: int | None = None  # the row's own number (a space's), instead of its place in the list
 
 
 KEYS = "enter pick · 1-9 pick by number · type to find · esc cancel"
+NUMBER_PAUSE = 1.0  # seconds after a digit that could start a longer number before the number typed so far is picked
 
 
 class ChoiceScreen(ModalScreen[Any]):
@@ -46,21 +52,34 @@ class ChoiceScreen(ModalScreen[Any]):
         self.hint = hint
         self.start = highlight
         self.typed = ""
+        own = [ch.number for ch in self.choices]
+        numbers = own if None not in own and len(set(own)) == len(own) else range(1, len(self.choices) + 1)
+        self.rows = {str(number): index for index, number in enumerate(numbers)}  # a row's number: its place
+        self.number = ""  # the digits typed so far, while they may still grow into another row's number
+        self.number_timer: Timer | None = None
+
+    @property
+    def span(self) -> str:
+        numbers = [int(number) for number in self.rows] or [1]
+        return f"{min(numbers)}-{max(numbers)}"
+
+    @property
+    def keys_hint(self) -> str:
+        return KEYS if len(self.rows) <= 9 and "1" in self.rows else KEYS.replace("1-9", self.span)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title", markup=False)
             if self.hint:
                 yield Label(self.hint, classes="dialog-hint", markup=False)
-            yield OptionList(*[self._option(i, ch) for i, ch in enumerate(self.choices)], id="choices")
-            yield Label(KEYS, id="choice-keys", classes="hint", markup=False)
+            width = max((len(number) for number in self.rows), default=1)
+            yield OptionList(*[self._option(number.rjust(width), self.choices[index])
+                               for number, index in self.rows.items()], id="choices")
+            yield Label(self.keys_hint, id="choice-keys", classes="hint", markup=False)
 
-    def _option(self, index: int, choice: Choice) -> Option:
+    def _option(self, number: str, choice: Choice) -> Option:
         text = Text()
-        if index < 9:
-            text.append(f"{index + 1} ", style="bold" if not choice.refusal else "dim")
-        else:
-            text.append("  ")
+        text.append(f"{number} ", style="bold" if not choice.refusal else "dim")
         text.append(choice.label, style=choice.style or ("dim" if choice.refusal else ""))
         if choice.refusal and choice.refusal != choice.label:
             text.append(f"  ({table_words(choice.refusal)})", style="dim italic")
@@ -78,12 +97,19 @@ class ChoiceScreen(ModalScreen[Any]):
         self.dismiss(self.choices[event.option_index].value)
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character in "123456789" and not self.typed:
-            index = int(event.character) - 1
-            if index < len(self.choices) and self.choices[index].refusal is None:
-                event.stop()
-                self.dismiss(self.choices[index].value)
+        if event.character and event.character.isdigit() and not self.typed:
+            event.stop()
+            self.type_number(self.number + event.character)
             return
+        if self.number and event.key in ("enter", "backspace", "escape"):
+            event.stop()
+            if event.key == "enter":
+                self.pick_number()
+            else:
+                self.type_number(self.number[:-1] if event.key == "backspace" else "")
+            return
+        if self.number:
+            self.type_number("")  # anything else, letters too, leaves the number for what it does
         if event.key == "backspace" and self.typed:
             self.find(self.typed[:-1])
         elif event.character and (event.character.isalnum() or (event.character in " .'-" and self.typed)):
@@ -91,6 +117,45 @@ class ChoiceScreen(ModalScreen[Any]):
         else:
             return
         event.stop()
+
+    def type_number(self, number: str) -> None:
+        """A row's number being typed: picked at once when no further digit could make another row's number."""
+        if self.number_timer is not None:
+            self.number_timer.stop()
+            self.number_timer = None
+        self.number = number
+        keys = self.query_one("#choice-keys", Label)
+        if not number:
+            keys.update(self.keys_hint)
+            return
+        longer = any(row.startswith(number) and row != number for row in self.rows)
+        if number not in self.rows and not longer:
+            self.number = ""
+            keys.update(f"no row {number}: the rows are {self.span}; type another number")
+            return
+        if not longer:
+            self.pick_number()
+            return
+        if number in self.rows and self.choices[self.rows[number]].refusal is None:
+            self.query_one(OptionList).highlighted = self.rows[number]
+        keys.update(f"row {number}… · another digit, or enter or wait to pick {number} · esc clear")
+        self.number_timer = self.set_timer(NUMBER_PAUSE, self.pick_number)
+
+    def pick_number(self) -> None:
+        """The row whose number was typed; a row the rules refuse says why and stays open."""
+        if self.number_timer is not None:
+            self.number_timer.stop()
+            self.number_timer = None
+        number, self.number = self.number, ""
+        if number not in self.rows:
+            self.query_one("#choice-keys", Label).update(self.keys_hint)
+            return
+        choice = self.choices[self.rows[number]]
+        if choice.refusal is None:
+            self.dismiss(choice.value)
+            return
+        self.query_one("#choice-keys", Label).update(
+            f"row {number} is not allowed: {table_words(choice.refusal)}")
 
     def find(self, typed: str) -> None:
         """Highlight the first choice the rules allow whose words hold what was typed (case and accents aside)."""
@@ -102,7 +167,7 @@ class ChoiceScreen(ModalScreen[Any]):
             self.query_one(OptionList).highlighted = found
         keys = self.query_one("#choice-keys", Label)
         if not typed:
-            keys.update(KEYS)
+            keys.update(self.keys_hint)
         else:
             keys.update(f"find: {typed}" + ("" if found is not None else " (no match)") + " · enter pick · esc cancel")
 

@@ -26,7 +26,7 @@ from screens.colours import token_style
 from screens.timing import timing
 
 if TYPE_CHECKING:
-    from screens.app import BankerApp
+    from screens.host import BankerHost
 
 DEFAULT_EDITION = "classic-us"
 DEFAULT_PLAYERS = 3
@@ -76,8 +76,8 @@ class NewGameScreen(Screen[None]):
         self.count = DEFAULT_PLAYERS
 
     @property
-    def banker(self) -> BankerApp:
-        return cast("BankerApp", self.app)
+    def banker(self) -> BankerHost:
+        return cast("BankerHost", self.app)
 
     @property
     def edition(self) -> Edition:

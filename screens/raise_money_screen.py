@@ -23,7 +23,7 @@ from banker.landing import Due, WayToRaise, bankruptcy_creditor, ways_to_raise
 from banker.rules.money import raisable
 
 if TYPE_CHECKING:
-    from screens.app import BankerApp
+    from screens.host import BankerHost
 
 
 def same_place(before: list[WayToRaise], at: int, now: list[WayToRaise]) -> int:
@@ -57,8 +57,8 @@ class RaiseMoneyScreen(ModalScreen[bool]):
         self.ways: list[WayToRaise] = []
 
     @property
-    def banker(self) -> BankerApp:
-        return cast("BankerApp", self.app)
+    def banker(self) -> BankerHost:
+        return cast("BankerHost", self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

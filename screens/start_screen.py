@@ -14,7 +14,7 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, Label
 from banker.saves import SavedGame, list_games
 
 if TYPE_CHECKING:
-    from screens.app import BankerApp
+    from screens.host import BankerHost
 
 
 class StartScreen(Screen[None]):
@@ -31,8 +31,8 @@ class StartScreen(Screen[None]):
         self.saved: list[SavedGame] = []
 
     @property
-    def banker(self) -> BankerApp:
-        return cast("BankerApp", self.app)
+    def banker(self) -> BankerHost:
+        return cast("BankerHost", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -14,8 +14,8 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from banker import commands as c
-    from screens.app import BankerApp
     from screens.board_list import BoardList
+    from screens.host import BankerHost
 
 
 class OnTheTable:
@@ -25,7 +25,7 @@ class OnTheTable:
 
     if TYPE_CHECKING:
         @property
-        def banker(self) -> BankerApp: ...
+        def banker(self) -> BankerHost: ...
 
         @property
         def app(self) -> Any: ...

@@ -27,7 +27,6 @@ from banker.game import Game
 from banker.landing import has_holding_offers
 from banker.language import USAGE, dice_line, parse
 from banker.state import uses_speed_die
-from screens.app import IDLE_CHECK_SECONDS, SETTLE_SECONDS
 from screens.board_list import BoardList, BoardSide
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.coins_flows import SoreLosersFlows
@@ -39,10 +38,11 @@ from screens.phone_flows import PhoneFlows
 from screens.player_card import CashStrip, PlayerCard
 from screens.status_line import StatusLine
 from screens.table_flows import TableFlows
+from screens.timing import IDLE_CHECK_SECONDS, SETTLE_SECONDS
 from screens.token_flows import DICE_KEYS, TokenFlows
 
 if TYPE_CHECKING:
-    from screens.app import BankerApp
+    from screens.host import BankerHost as BankerApp
 
 # key, action, title, what it does, shown in the footer
 TABLE_KEYS: list[tuple[str, str, str, str, bool]] = [

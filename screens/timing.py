@@ -13,6 +13,9 @@ from typing import Any, Protocol
 
 Stop = Callable[[], None]
 
+SETTLE_SECONDS = 0.5  # after a table opens: its first frames are drawn, and the heap is collected and frozen
+IDLE_CHECK_SECONDS = 10.0  # how often a quiet table looks whether a full collection is due
+
 
 class Clock(Protocol):
     manual: bool

@@ -16,6 +16,8 @@ from test_app_city import app_for, game_file, table_text
 
 from banker.rules.deeds import bid_refusal
 from screens.auction_screen import AuctionScreen
+from screens.board_list import BoardList
+from screens.status_line import StatusLine
 from screens.table_screen import TableScreen
 
 
@@ -100,3 +102,29 @@ async def test_n_bringing_the_turn_round_starts_a_new_build_turn(tmp_path: Path,
     with on_disk(path) as game:
         assert game.state.spin is not None and game.state.spin.player == "Alice"
         assert game.state.spin.blocks_left == 1
+
+
+@pytest.mark.asyncio
+async def test_enter_on_the_line_that_says_the_auction_is_open_returns_to_it(tmp_path: Path) -> None:
+    # issue 27: "City: `a` (or Enter on the header) returns to an auction left open, whose countdown kept running"
+    path = game_file(tmp_path)
+    app, clock = app_for(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await land(pilot, "bayview", "2")
+        await keys(pilot, "1", "t", "escape")  # Alice bids M100k, and the banker looks at the table
+        assert isinstance(app.screen, TableScreen)
+        status = app.screen.query_one(StatusLine)
+        assert app.screen.focused is status  # Esc left the auction: Enter goes back to it
+        clock.advance(20)
+        await keys(pilot, "enter")
+        screen = app.screen
+        assert isinstance(screen, AuctionScreen) and screen.remaining == 30
+        await keys(pilot, "escape")
+        await pilot.click(StatusLine)  # a click on the line returns too
+        assert isinstance(app.screen, AuctionScreen)
+        await keys(pilot, "s")  # sold to Alice: the line is a plain line again, the focus back on the board
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and not status.can_focus
+        assert app.screen.focused is app.screen.query_one(BoardList)
+    with on_disk(path) as game:
+        assert game.state.deeds["Bayview Dock"].owner == "Alice" and game.state.auction is None

@@ -165,7 +165,7 @@ async def test_advance_card_leads_to_the_landing_it_causes(game_file: Path) -> N
         await keys(pilot, "l")
         await type_text(pilot, "chance")
         await keys(pilot, "enter", "enter")
-        await keys(pilot, "1")  # "Advance to Boardwalk"
+        await keys(pilot, "1", "enter")  # "Advance to Boardwalk"
         await keys(pilot, "1")  # did not pass GO
         assert type(app.screen).__name__ == "LandingScreen"
         assert "Then Alice lands on Boardwalk" in str(app.screen.query_one(".dialog-title").render())
@@ -403,7 +403,7 @@ async def test_command_bar_help_lists_the_language(game_file: Path) -> None:
         await keys(pilot, "enter")
         assert type(app.screen).__name__ == "ChoiceScreen"
         assert any("rent <payer> <deed>" in choice.label for choice in app.screen.choices)
-        await keys(pilot, "1")
+        await keys(pilot, "1", "enter")
         assert app.screen.query_one(CommandBar).value == "buy "
 
 
@@ -477,7 +477,7 @@ async def test_auction_key_opens_the_auction(game_file: Path) -> None:
     """003 line 77: a deed not bought goes up for auction."""
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
-        await keys(pilot, "a", "1")
+        await keys(pilot, "a", "1", "enter")
         assert type(app.screen).__name__ == "AuctionScreen"
         assert app.game.state.auction is not None and app.game.state.auction.deed == "Mediterranean Avenue"
 

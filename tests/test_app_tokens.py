@@ -121,7 +121,7 @@ async def test_triples_ask_where_the_token_goes_then_open_that_space(tmp_path: P
         await dice(pilot, "222")
         assert app.screen.title_text == "Ann rolled triples: where does the token go?"
         assert len(app.screen.choices) == len(app.game.state.edition.spaces) - 1
-        await keys(pilot, "3")  # the third space from GO's neighbour: Baltic Avenue, for sale
+        await keys(pilot, "3", "enter")  # row 3 (of 51: 3 could start 30-39): Baltic Avenue, for sale
         assert "Baltic Avenue" in app.screen.title_text
     with on_disk(path) as game:
         assert game.state.position("Ann") == 3 and game.state_json()["waiting"][0]["kind"] == "buy-or-auction"

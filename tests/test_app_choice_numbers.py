@@ -1,0 +1,154 @@
+"""Every row of a choice is numbered and picked by its number, past 9 too (issue 27: "which card, searchable by
+typing ... and numbered past 9"): one digit when no longer number could be a row's, else the digits typed, shown in
+the dialog, picked by a digit that completes the number, by Enter or by a short pause. Letters still find by words.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_pilot import app_for, choice_labels, on_disk, played_file
+from screen_host import keys
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Label, OptionList
+
+from screens.choice_screen import NUMBER_PAUSE, Choice, ChoiceScreen
+
+PLAYERS = ("Ann", "Ben", "Cy")
+FOLLOW = ("follow-tokens",)
+
+
+async def to_the_card_list(pilot: Pilot) -> None:
+    """Ann rolls 1+1 onto Community Chest and says she drew a card: its 16 cards are listed."""
+    await pilot.press("1", "1")
+    await keys(pilot, "enter", "1")
+    assert pilot.app.screen.title_text.startswith("Community Chest: which card")
+    assert len(choice_labels(pilot.app)) == 16
+
+
+@pytest.mark.asyncio
+async def test_two_digits_pick_a_card_past_the_ninth(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "card.db", "classic-us", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_the_card_list(pilot)
+        assert choice_labels(app)[11] == "Pay school fees of $50"
+        await keys(pilot, "1", "2")
+        assert not isinstance(app.screen, ChoiceScreen)
+    with on_disk(path) as game:
+        assert game.state.cash("Ann") == 1500 - 50
+
+
+@pytest.mark.asyncio
+async def test_a_digit_that_may_start_a_longer_number_waits_shown_in_the_dialog_then_enter_picks_it(
+        tmp_path: Path) -> None:
+    path = played_file(tmp_path / "card.db", "classic-us", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_the_card_list(pilot)
+        await keys(pilot, "1")
+        assert isinstance(app.screen, ChoiceScreen)
+        assert str(app.screen.query_one("#choice-keys", Label).render()).startswith("row 1…")
+        await keys(pilot, "enter")  # 1: Advance to Go
+        assert not isinstance(app.screen, ChoiceScreen)
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 0 and game.state.cash("Ann") == 1500 + 200
+
+
+class OneChoice(App[None]):
+    """A bare app holding one choice dialog: what it was dismissed with."""
+
+    def __init__(self, count: int, refused: int | None = None) -> None:
+        super().__init__()
+        self.choices = [Choice(f"choice {n}", n, "the bank holds none" if n == refused else None)
+                        for n in range(1, count + 1)]
+        self.picked: Any = "nothing yet"
+
+    def on_mount(self) -> None:
+        self.push_screen(ChoiceScreen("pick one", self.choices), self.keep)
+
+    def keep(self, value: Any) -> None:
+        self.picked = value
+
+
+def keys_line(app: App[None]) -> str:
+    return str(app.screen.query_one("#choice-keys", Label).render())
+
+
+@pytest.mark.asyncio
+async def test_a_digit_no_longer_number_could_follow_picks_at_once() -> None:
+    app = OneChoice(12)
+    async with app.run_test() as pilot:
+        await pilot.press("2")  # 20 and up are no rows of 12
+        assert app.picked == 2
+
+
+@pytest.mark.asyncio
+async def test_a_short_pause_picks_the_number_typed_so_far() -> None:
+    app = OneChoice(12)
+    async with app.run_test() as pilot:
+        await pilot.press("1")
+        assert app.picked == "nothing yet" and app.screen.query_one(OptionList).highlighted == 0
+        await pilot.pause(NUMBER_PAUSE + 0.3)
+        assert app.picked == 1
+
+
+@pytest.mark.asyncio
+async def test_every_row_shows_its_number() -> None:
+    app = OneChoice(12)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        prompts = [str(option.prompt) for option in app.screen.query_one(OptionList).options]
+        assert prompts[0] == " 1 choice 1" and prompts[11] == "12 choice 12"
+        assert "1-12 pick by number" in keys_line(app)
+
+
+@pytest.mark.asyncio
+async def test_a_number_past_the_last_row_is_refused_and_picks_nothing() -> None:
+    app = OneChoice(12)
+    async with app.run_test() as pilot:
+        await pilot.press("1", "5")
+        assert app.picked == "nothing yet"
+        assert keys_line(app) == "no row 15: the rows are 1-12; type another number"
+        await pilot.press("1", "1")
+        assert app.picked == 11
+
+
+@pytest.mark.asyncio
+async def test_a_row_the_rules_refuse_says_why_and_the_dialog_stays() -> None:
+    app = OneChoice(5, refused=3)
+    async with app.run_test() as pilot:
+        await pilot.press("3")
+        assert app.picked == "nothing yet" and isinstance(app.screen, ChoiceScreen)
+        assert keys_line(app) == "row 3 is not allowed: the bank holds none"
+
+
+@pytest.mark.asyncio
+async def test_esc_clears_the_number_and_letters_still_find_by_words() -> None:
+    app = OneChoice(12)
+    async with app.run_test() as pilot:
+        await pilot.press("1", "escape")
+        assert isinstance(app.screen, ChoiceScreen) and "pick by number" in keys_line(app)
+        await pilot.press("1", *"choice 7", "enter")  # the letters end the number and find by words
+        assert app.picked == 7
+
+
+@pytest.mark.asyncio
+async def test_rows_that_bring_their_own_numbers_are_picked_by_them() -> None:
+    """The triples picker numbers its rows by the spaces' numbers on the board, the token's own space left out."""
+    app = OneChoice(0)
+    app.choices = [Choice(name, number, number=number)
+                   for number, name in [(0, "GO"), (1, "Mediterranean"), (3, "Baltic"), (11, "St. Charles")]]
+    async with app.run_test() as pilot:
+        await pilot.press("3")
+        assert app.picked == 3
+    app = OneChoice(0)
+    app.choices = [Choice(name, number, number=number) for number, name in [(0, "GO"), (1, "Med"), (3, "Baltic")]]
+    async with app.run_test() as pilot:
+        await pilot.press("2")
+        assert keys_line(app) == "no row 2: the rows are 0-3; type another number"
+        await pilot.press("0")
+        assert app.picked == 0
