@@ -294,9 +294,7 @@ class TableFlows(OnTheTable):
             self.notify(f"{state.edition.name} has nothing to take or use here", severity="warning", markup=False)
             return
         kinds = list(state.edition.holdings.values())
-        rider = self.banker.current_player if state.tokens is not None else ""  # a ride is instead of the next roll
-        player = await self.pick_player(f"Whose {kinds[0].plural}?" if len(kinds) == 1 else "Whose holdings?",
-                                        highlight=rider)
+        player = await self.pick_player(f"Whose {kinds[0].plural}?" if len(kinds) == 1 else "Whose holdings?")
         if player is None:
             return
         state = self.game.state

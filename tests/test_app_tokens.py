@@ -144,18 +144,6 @@ async def test_a_ride_offers_only_the_spaces_ahead_on_the_same_side(tmp_path: Pa
 
 
 @pytest.mark.asyncio
-async def test_the_bus_tickets_dialog_starts_on_whoever_rolls_next(tmp_path: Path) -> None:
-    # issue 27: "A dialog that asks for a player starts on the player whose turn it is (... bus tickets ...)": a
-    # ride is taken instead of a roll (000:80), so after Ann's roll it is Ben's
-    path = played_file(tmp_path / "rider.db", "mega", PLAYERS, ["ticket ben", "roll ann 1 2 1", "buy ann arctic"],
-                       FOLLOW)
-    app = app_for(path)
-    async with app.run_test(size=SIZE) as pilot:
-        await keys(pilot, "h", "enter")
-        assert app.screen.title_text.startswith("Ben holds 1 bus ticket")
-
-
-@pytest.mark.asyncio
 async def test_the_next_landing_opens_after_the_auction_is_closed_from_the_table_after_the_sale(tmp_path: Path) -> None:
     # issue 27: Mega's Mr. Monopoly move waits for the white dice's space; its landing opens only once the auction
     # of that space is closed, and is built from the table after the sale
