@@ -1,0 +1,84 @@
+"""What the table keeps between frames so a roll draws little (issue 27: typed dice to the dialog under 50 ms):
+the board's cells, and the footer's keys. Each kept drawing must be what drawing afresh would give."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from app_pilot import app_for, played_file
+from screen_host import keys
+from textual._context import active_message_pump
+from textual.geometry import Region
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from screens.board_list import BoardList
+from screens.command_bar import CommandBar
+from screens.table_footer import TableFooter
+
+PLAYERS = ("Ann", "Ben", "Cy")
+SIZE = (120, 40)
+
+
+def board_lines(board: BoardList) -> list[str]:
+    return [strip.text for strip in board.render_lines(Region(0, 0, board.size.width, board.size.height))]
+
+
+def drawn_afresh(board: BoardList) -> list[tuple[str, str]]:
+    """The board's lines with every cache forgotten, its own and DataTable's, as (text, styles) pairs."""
+    board.drawn_cells.clear()
+    board._clear_caches()
+    return [(strip.text, repr(list(strip))) for strip in
+            board.render_lines(Region(0, 0, board.size.width, board.size.height))]
+
+
+@pytest.mark.asyncio
+async def test_the_board_drawn_from_its_kept_cells_is_the_board_drawn_afresh(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "kept.db", "classic-us", PLAYERS, [], ("follow-tokens",))
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.screen.query_one(BoardList)
+        for typed in ("14", "escape", "25", "escape"):  # a token moves, a dialog opens over the board and closes
+            if typed == "escape":
+                await keys(pilot, "escape")
+            else:
+                await pilot.press(*typed)
+                await keys(pilot, "enter")
+            board._clear_caches()  # DataTable's caches only: the board's own kept cells draw it
+            kept = [(strip.text, repr(list(strip))) for strip in
+                    board.render_lines(Region(0, 0, board.size.width, board.size.height))]
+            assert kept == drawn_afresh(board)
+        reading = next(line for line in board_lines(board) if "Reading Railroad" in line)
+        assert reading.split()[:2] == ["5", "A"]  # Ann's chip where her roll took her, drawn from kept cells
+
+
+@pytest.mark.asyncio
+async def test_the_footer_shows_the_keys_textuals_own_footer_shows_as_the_focus_moves(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "footer.db", "classic-us", PLAYERS, [], ("follow-tokens",))
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        footer = app.screen.query_one(TableFooter)
+
+        def shown() -> list[str]:
+            return [key.key for key in footer.query_children(FooterKey) if key.display]
+
+        def textuals_own() -> list[str]:
+            """What Footer.compose would yield for the screen's bindings now (the command palette's key last)."""
+            token = active_message_pump.set(footer)  # compose as Textual runs it: inside the footer
+            try:
+                return [key.key for key in Footer.compose(footer) if isinstance(key, FooterKey)]
+            finally:
+                active_message_pump.reset(token)
+
+        on_board = shown()
+        assert on_board == textuals_own() and "l" in on_board
+        made = list(footer.query_children(FooterKey))
+        await pilot.press("3")  # the first die: the focus goes to the command bar, where letters type
+        await pilot.pause()
+        assert isinstance(app.focused, CommandBar)
+        assert shown() == textuals_own() and "l" not in shown()
+        await pilot.press("4")
+        await keys(pilot, "enter", "escape")
+        assert shown() == on_board
+        assert list(footer.query_children(FooterKey)) == made  # the same keys, not made again
