@@ -9,11 +9,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.cache import LRUCache
 from textual.containers import Vertical
-from textual.coordinate import Coordinate
 from textual.geometry import Size
-from textual.strip import Strip
 from textual.widgets import DataTable, Static
-from textual.widgets.data_table import RowKey
 
 from banker.events import BANK, POT
 from banker.landing import utility_times
@@ -25,7 +22,6 @@ from screens.colours import group_style, token_style
 from screens.player_card import building_mark, building_style
 
 COLUMNS = (("pos", "#"), ("space", "Space"), ("cost", "Landing costs"), ("owner", "Owner"), ("built", "Built"))
-RowSegments = tuple[list[list[Segment]], list[list[Segment]]]  # a row's fixed cells and its scrolling ones
 GIVE_WAY = (("space", 14), ("cost", 14))  # when the board is narrow these shrink first, to no less than this
 
 
@@ -110,8 +106,6 @@ class BoardList(DataTable):
         self.drawn_from: tuple[dict[str, object], int] | None = None  # the facts and width the rows show
         self.sizes_seen: tuple[Size, ...] = ()
         self.drawn_cells: LRUCache[tuple[object, ...], tuple[object, list[list[Segment]]]] = LRUCache(4000)
-        self.drawn_rows: LRUCache[tuple[object, ...], tuple[tuple[object, ...], RowSegments]] = LRUCache(1000)
-        self.drawn_lines: LRUCache[tuple[object, ...], tuple[RowSegments, Strip]] = LRUCache(1000)
 
     def on_mount(self) -> None:
         for key, label in COLUMNS:
@@ -185,47 +179,6 @@ class BoardList(DataTable):
         lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
         self.drawn_cells[key] = (value, lines)
         return lines
-
-    def _render_line_in_row(self, row_key: RowKey, line_no: int, base_style: Style, cursor_location: Coordinate,
-                            hover_location: Coordinate) -> RowSegments:
-        """A row put together from its cells once per look, as its cells are (DataTable again keys it on the count
-        of changes, and on where the cursor is even for the rows it is not on). Kept under the row's values (the
-        very objects), its place, the widths, and every style its drawing takes: the row's, the cursor's, the
-        hover's and the base style."""
-        if row_key is self._header_row_key or self.cursor_type != "row" or row_key not in self._row_locations:
-            return super()._render_line_in_row(row_key, line_no, base_style, cursor_location, hover_location)
-        row_index = self._row_locations.get(row_key)
-        cursor, hover = cursor_location.row == row_index, hover_location.row == row_index
-        values = tuple(self._data[row_key].values())
-        key = (row_key, row_index, line_no, base_style, cursor, hover, self.show_cursor, self._show_hover_cursor,
-               self._pseudo_class_state, self.size.width, self._row_label_column_width,
-               tuple(column.get_render_width(self) for column in self.ordered_columns),
-               tuple(map(id, values)), self._get_row_style(row_index, base_style),
-               self._get_styles_to_render_cell(False, False, False, hover, cursor, self.show_cursor,
-                                               self._show_hover_cursor, False, False))
-        found = self.drawn_rows.get(key)
-        if found is not None and all(a is b for a, b in zip(found[0], values, strict=True)):
-            return found[1]
-        row = super()._render_line_in_row(row_key, line_no, base_style, cursor_location, hover_location)
-        self.drawn_rows[key] = (values, row)
-        return row
-
-    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
-        """A line of the board, kept under the row it is cut from (the very row kept above) and the cut."""
-        try:
-            row_key, line_no = self._get_offsets(y)
-        except LookupError:
-            return super()._render_line(y, x1, x2, base_style)
-        if row_key is self._header_row_key or self.cursor_type != "row":
-            return super()._render_line(y, x1, x2, base_style)
-        row = self._render_line_in_row(row_key, line_no, base_style, self.cursor_coordinate, self.hover_coordinate)
-        key = (id(row), y, x1, x2, self.size.width, base_style)
-        found = self.drawn_lines.get(key)
-        if found is not None and found[0] is row:
-            return found[1]
-        strip = super()._render_line(y, x1, x2, base_style)
-        self.drawn_lines[key] = (row, strip)
-        return strip
 
     def widths(self, state: GameState, rows: list[tuple[Text, ...]]) -> dict[str, int]:
         """What each column needs (Owner: the longest player's name), fitted to the board's width once it has one."""
