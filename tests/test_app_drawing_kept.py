@@ -1,5 +1,5 @@
 """What the table keeps between frames so a roll draws little (issue 27: typed dice to the dialog under 50 ms):
-the board's cells, and the footer's keys. Each kept drawing must be what drawing afresh would give."""
+the board's cells. The kept drawing must be what drawing afresh would give."""
 
 from __future__ import annotations
 
@@ -8,14 +8,9 @@ from pathlib import Path
 import pytest
 from app_pilot import app_for, played_file
 from screen_host import keys
-from textual._context import active_message_pump
 from textual.geometry import Region
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
 from screens.board_list import BoardList
-from screens.command_bar import CommandBar
-from screens.table_footer import TableFooter
 
 PLAYERS = ("Ann", "Ben", "Cy")
 SIZE = (120, 40)
@@ -55,34 +50,3 @@ async def test_the_board_drawn_from_what_it_kept_is_the_board_drawn_afresh(tmp_p
         reading = next(line for line in board_lines(board) if "Reading Railroad" in line)
         assert reading.split()[:2] == ["5", "A"] and "Ann" in reading  # her chip and her deed, from kept cells
         assert board.cursor_row == 6  # above Ben's Chance
-
-
-@pytest.mark.asyncio
-async def test_the_footer_shows_the_keys_textuals_own_footer_shows_as_the_focus_moves(tmp_path: Path) -> None:
-    path = played_file(tmp_path / "footer.db", "classic-us", PLAYERS, [], ("follow-tokens",))
-    app = app_for(path)
-    async with app.run_test(size=SIZE) as pilot:
-        footer = app.screen.query_one(TableFooter)
-
-        def shown() -> list[str]:
-            return [key.key for key in footer.query_children(FooterKey) if key.display]
-
-        def textuals_own() -> list[str]:
-            """What Footer.compose would yield for the screen's bindings now (the command palette's key last)."""
-            token = active_message_pump.set(footer)  # compose as Textual runs it: inside the footer
-            try:
-                return [key.key for key in Footer.compose(footer) if isinstance(key, FooterKey)]
-            finally:
-                active_message_pump.reset(token)
-
-        on_board = shown()
-        assert on_board == textuals_own() and "l" in on_board
-        made = list(footer.query_children(FooterKey))
-        await pilot.press("3")  # the first die: the focus goes to the command bar, where letters type
-        await pilot.pause()
-        assert isinstance(app.focused, CommandBar)
-        assert shown() == textuals_own() and "l" not in shown()
-        await pilot.press("4")
-        await keys(pilot, "enter", "escape")
-        assert shown() == on_board
-        assert list(footer.query_children(FooterKey)) == made  # the same keys, not made again
