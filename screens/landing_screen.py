@@ -49,6 +49,7 @@ class LandingScreen(ModalScreen[Landing | None]):
         self.fixed = fixed  # a card moved the token: the player and the space are given
         self.spaces: list[int] = [s.position for s in state.edition.spaces]
         self.offers: list[Offer] = []
+        self.offers_for: tuple[str, int | None] | None = None  # the player and space the offers shown are for
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide-dialog"):
@@ -144,6 +145,12 @@ class LandingScreen(ModalScreen[Landing | None]):
     # -- offers --------------------------------------------------------------------
 
     def show_offers(self) -> None:
+        """The offers for the player and space highlighted; not worked out again for the same pair (opening the
+        dialog highlights the player, the spaces and the space landed on, each of which asks for them)."""
+        shown_for = (self.player, self.position)
+        if shown_for == self.offers_for:
+            return
+        self.offers_for = shown_for
         options = self.query_one("#landing-offers", OptionList)
         options.clear_options()
         if self.position is None:
