@@ -16,7 +16,7 @@ from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Header, Input
+from textual.widgets import DataTable, Header, Input
 
 from banker import commands as c
 from banker.coins_landing import plays_sore_losers
@@ -38,6 +38,7 @@ from screens.phone_flows import PhoneFlows
 from screens.player_card import CashStrip, PlayerCard
 from screens.status_line import StatusLine
 from screens.table_flows import TableFlows
+from screens.table_footer import TableFooter
 from screens.timing import IDLE_CHECK_SECONDS, SETTLE_SECONDS
 from screens.token_flows import DICE_KEYS, TokenFlows
 
@@ -132,7 +133,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
                     yield from self.make_cards()
             yield BoardSide(self.banker.colours, self.game.state.edition)
         yield CommandBar(lambda: self.game.state)
-        yield Footer(compact=True)
+        yield TableFooter(compact=True)
 
     @property
     def board(self) -> BoardList:
