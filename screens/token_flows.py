@@ -10,9 +10,12 @@ from textual.widgets.input import Selection
 from banker import commands as c
 from banker import events as ev
 from banker.describe import AWAITED
+from banker.landing import landing_offers
+from banker.offers import CARD
 from banker.rules.tokens import ride_targets, sharing_space
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.command_bar import CommandBar
+from screens.table_words import table_words
 
 # Priority bindings: the app runs them as it reads each key, before it sends the next one on, so the bar has the
 # focus before a pasted "34"'s second digit is read (a handler on the screen ran after it had gone to the board).
@@ -52,7 +55,7 @@ class TokenFlows:
         targets = ride_targets(state, player) if ride else [p for p in range(len(spaces)) if p != here]
         title = (f"Where does {player}'s bus ticket go? (forward, this side of the board)" if ride
                  else f"{player} rolled triples: where does the token go?")
-        target = await self.ask(ChoiceScreen(title, [Choice(f"{p:>2}  {spaces[p].name}", p)  # type: ignore[attr-defined]
+        target = await self.ask(ChoiceScreen(title, [Choice(spaces[p].name, p, number=p)  # type: ignore[attr-defined]
                                                      for p in targets]))
         if target is None:
             return None
@@ -61,6 +64,19 @@ class TokenFlows:
             return None
         self.show_space(target)  # type: ignore[attr-defined]
         return {e.position: e.how for e in outcome.events if isinstance(e, ev.TokenMoved) and e.player == player}
+
+    async def decide_landing(self, position: int, player: str, title: str) -> None:
+        """What waits on a followed landing opens with only its choices (issue 27): the player and the space are
+        the ledger's, so no list of them is shown; a card drawn goes straight to the cards."""
+        offers = [o for o in landing_offers(self.game.state, player, position)  # type: ignore[attr-defined]
+                  if o.actionable or o.refusal]
+        if not any(o.actionable for o in offers):  # nothing to pick here: the full dialog says why
+            await self.landings(position, player, fixed=True, title=title)  # type: ignore[attr-defined]
+            return
+        offer = offers[0] if len(offers) == 1 and offers[0].needs == CARD else await self.ask(  # type: ignore[attr-defined]
+            ChoiceScreen(title, [Choice(table_words(o.label), o, o.refusal) for o in offers]))
+        if offer is not None:
+            await self.landings(position, player, offer=offer, fixed=True)  # type: ignore[attr-defined]
 
     async def follow_waiting(self, how: dict[int, str] | None = None) -> None:
         """Open what the table waits for, one decision after another, until nothing waits or the banker backs out
@@ -91,7 +107,7 @@ class TokenFlows:
                 moved = (how or {}).get(position)
                 title = (f"{wait.player} ({moved}) lands on {wait.space}" if moved
                          else f"{wait.player} on {wait.space}: {AWAITED.get(wait.kind, wait.kind)}")
-                await self.landings(position, wait.player, fixed=True, title=title)  # type: ignore[attr-defined]
+                await self.decide_landing(position, wait.player, title)
             after = self.game.state  # type: ignore[attr-defined]
             if (after.waiting, after.debts, self.game.head) == before:  # type: ignore[attr-defined]
                 return  # the banker backed out: `l` opens it again

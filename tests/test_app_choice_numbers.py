@@ -22,9 +22,9 @@ FOLLOW = ("follow-tokens",)
 
 
 async def to_the_card_list(pilot: Pilot) -> None:
-    """Ann rolls 1+1 onto Community Chest and says she drew a card: its 16 cards are listed."""
+    """Ann rolls 1+1 onto Community Chest: the card drawn is asked at once, its 16 cards listed."""
     await pilot.press("1", "1")
-    await keys(pilot, "enter", "1")
+    await keys(pilot, "enter")
     assert pilot.app.screen.title_text.startswith("Community Chest: which card")
     assert len(choice_labels(pilot.app)) == 16
 

@@ -14,6 +14,7 @@ from app_pilot import app_for, on_disk, played_file
 from screen_host import keys
 from textual.pilot import Pilot
 
+from screens.choice_screen import ChoiceScreen
 from screens.table_screen import TableScreen
 
 PLAYERS = ("Ann", "Ben", "Cy")
@@ -33,10 +34,12 @@ async def test_typed_dice_move_the_token_and_open_the_offers_of_the_space(tmp_pa
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await dice(pilot, "14")  # Ann: GO + 5 = Reading Railroad, for sale
-        assert type(app.screen).__name__ == "LandingScreen"
+        # issue 27: "A decision opens its dialog with only its choices: buy or auction"
+        assert isinstance(app.screen, ChoiceScreen)
         assert app.screen.title_text == "Ann (rolled 5) lands on Reading Railroad"
-        labels = [offer.label for offer in app.screen.offers]
-        assert any(label.startswith("buy Reading Railroad") for label in labels)
+        labels = [choice.label for choice in app.screen.choices]
+        assert [label.split(" (")[0] for label in labels] == ["buy Reading Railroad for $200",
+                                                               "auction Reading Railroad"]
         await keys(pilot, "1")  # buy it
         assert isinstance(app.screen, TableScreen) and app.current_player == "Ben"
         await dice(pilot, "3 3")  # Ben: doubles to Vermont Avenue; he rolls again
@@ -138,7 +141,7 @@ async def test_a_ride_offers_only_the_spaces_ahead_on_the_same_side(tmp_path: Pa
         await keys(pilot, str(next(i for i, label in enumerate(labels, 1) if label.startswith("ride"))))
         assert app.screen.title_text.startswith("Where does Ann's bus ticket go?")
         assert [choice.value for choice in app.screen.choices] == [10, 11, 12, 13]
-        await keys(pilot, "4")  # the corner: Jail / Just Visiting
+        await keys(pilot, "1", "3")  # each row is picked by its space's number: 13, the corner (Jail)
     with on_disk(path) as game:
         assert game.state.position("Ann") == 13 and game.state.count("bus_ticket", "Ann") == 0
 
@@ -152,7 +155,7 @@ async def test_the_next_landing_opens_after_the_auction_is_closed_from_the_table
     async with app.run_test(size=SIZE) as pilot:
         await dice(pilot, "12mr")  # Baltic Avenue is for sale; the Mr. Monopoly move waits for it
         assert app.screen.title_text == "Ann (rolled 3) lands on Baltic Avenue"
-        labels = [offer.label for offer in app.screen.offers]
+        labels = [choice.label for choice in app.screen.choices]
         await keys(pilot, str(next(i for i, label in enumerate(labels, 1) if label.startswith("auction"))))
         assert type(app.screen).__name__ == "AuctionScreen"
         await keys(pilot, "s")  # sold, no bid: Baltic stays with the bank, and Mr. Monopoly moves on
@@ -168,8 +171,7 @@ async def test_the_card_drawn_is_found_by_typing_its_words(tmp_path: Path) -> No
     path = played_file(tmp_path / "card.db", "classic-us", PLAYERS, [], FOLLOW)
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await dice(pilot, "11")  # Ann: Community Chest
-        await keys(pilot, "1")  # pick the card drawn
+        await dice(pilot, "11")  # Ann: Community Chest; the card drawn is asked at once
         assert app.screen.title_text.startswith("Community Chest: which card")
         await pilot.press(*"hosp")
         await keys(pilot, "enter")
