@@ -13,12 +13,15 @@ from dataclasses import dataclass
 
 from editions import Card
 
-from . import coins_landing, districts_landing
+from . import (
+    coins_landing,
+    districts_landing,
+    rules,  # rules.decide at call time: deciding loads every rule, which the board's first frame needs not
+)
 from . import commands as c
 from .errors import Refusal
 from .events import ACCOUNTS, BANK, POT
 from .offers import CARD, MOVE, PICK_DEED, Due, FeatureOffers, Offer, deed_offers, refusal_of, unowned_deeds
-from .rules import decide
 from .rules.buildings import sell_refusal
 from .rules.bus_tickets import TICKET
 from .rules.checks import auction_open, not_playing
@@ -303,7 +306,7 @@ def shortfall(state: GameState, command: c.Command) -> Due | None:
     richer.accounts[due.payer] += due.amount
     richer.accounts[BANK] -= due.amount
     try:
-        decide(richer, command)
+        rules.decide(richer, command)
     except Refusal:
         return None
     return due

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import commands as c
+from . import rules  # rules.decide at call time: deciding loads every rule, which the board's first frame needs not
 from .errors import Refusal
 from .events import BANK
-from .rules import decide
 from .rules.deeds import buy_refusal, for_sale, rent_refusal
 from .rules.destinations import Move
 from .rules.rent import rent_charge
@@ -86,7 +86,7 @@ class FeatureOffers:
 def refusal_of(state: GameState, command: c.Command) -> str | None:
     """The core's own refusal of a command in this state, or None: asked of the pure rules, nothing written."""
     try:
-        decide(state, command)
+        rules.decide(state, command)
     except Refusal as refusal:
         return str(refusal)
     return None

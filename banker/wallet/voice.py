@@ -20,11 +20,11 @@ from typing import Any
 
 from .. import commands as c
 from .. import events as ev
+from .. import rules  # rules.decide at call time: deciding loads every rule
 from ..describe import summarize
 from ..errors import Refusal
 from ..language import USAGE, parse
 from ..names import match, squash
-from ..rules import decide
 from ..state import GameState
 
 ACTOR_SLOTS = ("<player>", "<payer>", "<a>", "<mr-monopoly>")
@@ -244,7 +244,7 @@ def phone_meaning(state: GameState, proposer: str, typed: str) -> Meaning:
         raise Refusal("pick your name first")
     reading = read_phone_line(state, proposer, typed)
     try:
-        events = decide(state, reading.command)
+        events = rules.decide(state, reading.command)
     except Refusal as refusal:  # "name Bob" is the banker's way out; a phone speaks only for its owner
         raise Refusal(re.sub(r"; name (\S+), or trade for it first$", r": only \1 can propose that, "
                              r"or trade for it first", str(refusal))) from None
@@ -261,6 +261,6 @@ def meaning_now(state: GameState, line: str) -> str:
         command = parse(line, state)
         if isinstance(command, c.Undo | c.Redo):
             return f"{'undo' if isinstance(command, c.Undo) else 'redo'} the last action"
-        return summarize(decide(state, command), state.edition.money)
+        return summarize(rules.decide(state, command), state.edition.money)
     except Refusal as refusal:
         return f"{REFUSED_NOW}{refusal}"
