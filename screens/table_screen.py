@@ -235,6 +235,8 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         variants = [(f"  bank: {', '.join(bank_parts(state))}", f" · ledger: {count} event{'s' if count != 1 else ''}"),
                     (f"  bank {' '.join(bank_parts(state, short=True))}", f" · {count} events"),
                     (f"  bank {' '.join(bank_parts(state, short=True))}", "")]
+        if extra:  # an open auction's countdown and "a returns" matter more than the bank's pieces on a narrow screen
+            variants.append(("", ""))
         bank, ledger = next(((b, le) for b, le in variants if len(turn + b + pot + le) + extra <= width), variants[-1])
         text = Text()
         text.append(turn, style="bold reverse")

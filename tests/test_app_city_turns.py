@@ -22,6 +22,23 @@ from screens.table_screen import TableScreen
 
 
 @pytest.mark.asyncio
+async def test_at_80x24_the_status_line_keeps_the_open_auctions_countdown(tmp_path: Path) -> None:
+    # issue 27: "a (or Enter on the header) returns to an auction left open, whose countdown kept running": on a
+    # small screen the bank's pieces give way to the countdown
+    path = game_file(tmp_path)
+    app, clock = app_for(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await land(pilot, "bayview", "2")
+        await keys(pilot, "1", "t", "escape")
+        clock.advance(5)
+        await pilot.pause()
+        status = table_text(app, "#status")
+        wanted = "auction open: Bayview Dock, 45 s left (a returns)"
+        end = status.index(wanted) + len(wanted)
+        assert end <= 80, status  # within the screen's 80 columns, not cut off after "auction open:"
+
+
+@pytest.mark.asyncio
 async def test_an_auction_left_open_keeps_its_countdown_and_a_returns_to_it(tmp_path: Path) -> None:
     # 004: "press the Auction button to start the timer. You must come to an agreement before the time runs out!"
     path = game_file(tmp_path)
