@@ -40,6 +40,7 @@ RELOAD_SECONDS = 2.0
 REFREEZE_ACTIONS = 500  # actions after which the heap is frozen again (what the app keeps grows)
 YOUNG_COLLECTIONS = 100  # young collections after which a full one is due (CPython's own rule: 10, or 25% growth)
 NEVER = 2**30
+TIDY_AFTER_SECONDS = 0.25  # after an action: its dialog is up in about 0.1 s, a human's next key later
 
 
 class BankerApp(ToastsBetweenKeys):
@@ -161,9 +162,20 @@ class BankerApp(ToastsBetweenKeys):
             self.gc_thresholds = gc.get_threshold()
             gc.set_threshold(self.gc_thresholds[0], self.gc_thresholds[1], NEVER)
 
+    def tidy_heap(self) -> None:
+        """After an action, once what it brought up is drawn (its cash, its toast, the dialog a roll opened: a full
+        collection between the cash's frame and the toast's was a 100-250 ms roll on a long game), and only if no
+        action came since (its own timer will come): collect when a collection is due, or freeze the heap again."""
+        if monotonic() - self.last_action < TIDY_AFTER_SECONDS:
+            return
+        if self.actions_unfrozen >= REFREEZE_ACTIONS and self.gc_thresholds is not None:
+            self.freeze_heap()
+        else:
+            self.collect_when_idle()
+
     def collect_when_idle(self) -> None:
-        """A full collection when one is due, called once the frame after an action is out (and every
-        IDLE_CHECK_SECONDS, screens/timing.py): the key that comes next is a human's, tens of milliseconds away
+        """A full collection when one is due, called a moment after an action (`tidy_heap`) and every
+        IDLE_CHECK_SECONDS (screens/timing.py): the key that comes next is a human's, tens of milliseconds away
         at the least.
 
         CPython would start one in the middle of whatever allocates, often a key press; while a game is open
@@ -275,9 +287,8 @@ class BankerApp(ToastsBetweenKeys):
         self.call_later(self.show_open_auction)  # after a dialog that ran the action has closed
         self.actions_unfrozen += 1
         self.last_action = monotonic()
-        refreeze = self.actions_unfrozen >= REFREEZE_ACTIONS and self.gc_thresholds is not None
-        self.call_after_refresh(self.freeze_heap if refreeze else self.collect_when_idle)
         self.call_after_refresh(self.take_down_due_toasts)
+        self.set_timer(TIDY_AFTER_SECONDS, self.tidy_heap)
         return outcome
 
     def _refresh_notifications(self) -> None:
