@@ -52,6 +52,7 @@ class ChoiceScreen(ModalScreen[Any]):
         self.hint = hint
         self.start = highlight
         self.typed = ""
+        self.matched = True  # what was typed to find a row matched one (nothing typed: the highlight stands)
         own = [ch.number for ch in self.choices]
         numbers = own if None not in own and len(set(own)) == len(own) else range(1, len(self.choices) + 1)
         self.rows = {str(number): index for index, number in enumerate(numbers)}  # a row's number: its place
@@ -110,6 +111,11 @@ class ChoiceScreen(ModalScreen[Any]):
             return
         if self.number:
             self.type_number("")  # anything else, letters too, leaves the number for what it does
+        if event.key == "enter" and self.typed and not self.matched:
+            event.stop()  # the highlight is an earlier match, not what was typed: nothing is picked
+            self.notify(f"no row holds {self.typed!r}: type fewer letters, backspace, or esc",
+                        severity="warning", markup=False)
+            return
         if event.key == "backspace" and self.typed:
             self.find(self.typed[:-1])
         elif event.character and (event.character.isalnum() or (event.character in " .'-" and self.typed)):
@@ -163,13 +169,15 @@ class ChoiceScreen(ModalScreen[Any]):
         wanted = typed.casefold()
         found = next((i for i, ch in enumerate(self.choices)
                       if ch.refusal is None and wanted in ch.label.casefold()), None)
+        self.matched = found is not None
         if found is not None:
             self.query_one(OptionList).highlighted = found
         keys = self.query_one("#choice-keys", Label)
         if not typed:
             keys.update(self.keys_hint)
         else:
-            keys.update(f"find: {typed}" + ("" if found is not None else " (no match)") + " · enter pick · esc cancel")
+            after = " · enter pick" if found is not None else " (no match: enter picks nothing)"
+            keys.update(f"find: {typed}{after} · esc cancel")
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -152,3 +152,19 @@ async def test_rows_that_bring_their_own_numbers_are_picked_by_them() -> None:
         assert keys_line(app) == "no row 2: the rows are 0-3; type another number"
         await pilot.press("0")
         assert app.picked == 0
+
+
+@pytest.mark.asyncio
+async def test_enter_after_words_no_row_holds_picks_nothing() -> None:
+    # "Bad input ... gets a clear one-line error ... and changes nothing": the highlight stays on the last row that
+    # matched ("choice 1" for "c"), which is not what "cx" asks for
+    app = OneChoice(3)
+    async with app.run_test() as pilot:
+        await pilot.press("c", "x")
+        assert "(no match: enter picks nothing)" in str(app.screen.query_one("#choice-keys", Label).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.picked == "nothing yet" and isinstance(app.screen, ChoiceScreen)
+        await pilot.press("backspace", "enter")  # "c" matches again: enter picks it
+        await pilot.pause()
+        assert app.picked == 1
