@@ -53,6 +53,8 @@ def settles(wait: Wait, e: ev.Event) -> bool:
                 t.payee == player for t in e.transfers)
         case ev.RentPaid():
             return kind == "choice" and e.deed == wait.space and e.payer == player
+        case ev.DebtRecorded():  # the rent a wait was for, beyond the cash (rules.paying_rent)
+            return kind == "choice" and e.player == player and e.why == f"rent for {wait.space}"
         case ev.RentDodged():
             return kind == "choice" and e.deed == wait.space and e.player == player
         case ev.RentReversed():

@@ -189,6 +189,9 @@ def kill_once(server: ChildServer, path: Path, rng: random.Random, slow_ms: floa
         flight: list[str] = []
         while time.monotonic() < deadline:
             lines.append(server.line(20))
+            assert not lines[-1].startswith("X "), (
+                f"the worker stopped before an action with {wanted or 'enough rows'}: its script found nothing the "
+                f"game accepts (every line refused); it said last {lines[-6:]}")
             kind, *rest = lines[-1].split()
             if kind == "P":
                 flight = [rest[3], *rest[4].split(",")]

@@ -312,3 +312,20 @@ def test_sore_losers_final_waits_for_every_token_on_go(new_game: NewGame) -> Non
     play(game, "move alice 38 fix")
     play(game, "roll alice 1 2")  # 001:111 "When you reach GO, stop there even if you have moves left"
     assert game.state.position("Alice") == 0 and game.state.whose_roll == "Bob"
+
+
+def test_a_utility_rent_the_table_waits_for_beyond_the_cash_is_a_debt(table: Game) -> None:
+    # 003: a utility's rent is "4 times amount shown on dice"; a token moved without a throw (a move, a ride) waits
+    # for the dice, and a rent the player cannot pay from cash is a debt fixed when it falls due, as the roll's is
+    play(table, "buy bob water", "move alice 22 fix", f"pay alice {1500 - 5}", "move alice 28")
+    assert [(w.kind, w.detail) for w in table.state.waiting] == [("choice", "utility")]
+    play(table, "rent alice water 9")
+    assert table.state.waiting == () and cash(table, "Alice") == 5 and cash(table, "Bob") == 1500 - 150
+    assert [(d.player, d.creditor, d.amount) for d in table.state.debts] == [("Alice", "Bob", 36)]
+    play(table, "collect alice 100", "settle alice")
+    assert table.state.debts == () and cash(table, "Bob") == 1500 - 150 + 36
+
+
+def test_a_utility_rent_nobody_waits_for_is_still_refused_beyond_the_cash(game: Game) -> None:
+    play(game, "buy bob electric", f"pay alice {1500 - 5}")
+    assert "Alice has $5 but rent for Electric Company costs $36" in refused(game, "rent alice electric 9")

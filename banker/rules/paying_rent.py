@@ -12,6 +12,7 @@ from .. import events as ev
 from ..state import GameState
 from .awards import awards
 from .checks import auction_open, not_playing, refuse_if
+from .debts import record_or_pay
 from .deeds import rent_refusal
 from .money import pay
 from .mr_monopoly import reversed_rent
@@ -26,6 +27,17 @@ def rent(state: GameState, cmd: c.Rent) -> list[ev.Event]:
         return reversed_rent(state, cmd.payer, cmd.deed, cmd.dice)
     owner = state.deeds[cmd.deed].owner
     rent = rent_charge(state, cmd.deed, cmd.dice)
-    leg = pay(state, cmd.payer, owner, rent.amount, f"rent for {cmd.deed}")
+    why = f"rent for {cmd.deed}"
+    if awaited(state, cmd.payer, cmd.deed):
+        owed = record_or_pay(state, cmd.payer, owner, rent.amount, why)
+        if isinstance(owed, ev.DebtRecorded):
+            return [owed]
+    leg = pay(state, cmd.payer, owner, rent.amount, why)
     return [ev.RentPaid(cmd.payer, owner, cmd.deed, cmd.dice or 0, rent.basis, transfers=(leg,)),
             *awards(state, "rent", cmd.payer)]
+
+
+def awaited(state: GameState, payer: str, deed: str) -> bool:
+    """Whether the table waits for this rent (a followed game's utility after a card): then it is certain once the
+    dice are thrown, and a rent beyond the cash is a debt, fixed now, as the roll's own rent would be."""
+    return any(w.player == payer and w.kind == "choice" and w.space == deed for w in state.waiting)
