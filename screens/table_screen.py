@@ -34,11 +34,11 @@ from screens.command_bar import CommandBar, dice_hint
 from screens.deed_flows import DeedFlows
 from screens.districts_flows import CityFlows
 from screens.game_clock import GameClock
+from screens.key_line import KeyLine
 from screens.phone_flows import PhoneFlows
 from screens.player_card import CashStrip, PlayerCard
 from screens.status_line import StatusLine
 from screens.table_flows import TableFlows
-from screens.table_footer import TableFooter
 from screens.timing import IDLE_CHECK_SECONDS, SETTLE_SECONDS
 from screens.token_flows import DICE_KEYS, TokenFlows
 
@@ -123,6 +123,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         return cast("BankerApp", self.app)
 
     def compose(self) -> ComposeResult:
+        self.set_class(self.uses_strip(self.app.size.height), "-strip")  # before the widgets' first styling
         yield Header()
         yield StatusLine(lambda width: self.status_text(self.banker.current_player, width))
         yield GameClock(self.game, lambda: self.banker.current_player)
@@ -133,7 +134,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
                     yield from self.make_cards()
             yield BoardSide(self.banker.colours, self.game.state.edition)
         yield CommandBar(lambda: self.game.state)
-        yield TableFooter(compact=True)
+        yield KeyLine()
 
     @property
     def board(self) -> BoardList:
@@ -157,7 +158,6 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
             self.show_state()
 
     def on_mount(self) -> None:
-        self.set_class(self.uses_strip(self.app.size.height), "-strip")
         self.show_state()
         self.board.focus()
         self.call_after_refresh(self.watch_proposals)  # after the first frame: it loads the phones' modules

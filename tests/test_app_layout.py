@@ -18,6 +18,7 @@ from textual.widgets import OptionList
 
 from banker.game import Game
 from screens.app import BankerApp, make_app
+from screens.key_line import KeyLine
 from screens.new_game_screen import NewGameScreen
 from screens.player_card import CashStrip, PlayerCard
 from screens.tick_list import TickList
@@ -122,10 +123,11 @@ async def test_a_narrow_footer_shows_its_keys_not_the_palettes(tmp_path: Path) -
     app = app_for(path)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
-        palette = app.screen.query_one("FooterKey.-command-palette")
-        assert not palette.display
+        line = app.screen.query_one(KeyLine)
+        drawn = line.render_line(0).text
+        assert "^p" not in drawn and drawn.startswith(" l Land g GO n Next") and "Mortgage" in drawn
         await resized(pilot, WIDE)
-        assert app.screen.query_one("FooterKey.-command-palette").display
+        assert "^p palette" in line.render_line(0).text
 
 
 @pytest.mark.asyncio
