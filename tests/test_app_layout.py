@@ -198,3 +198,17 @@ async def test_the_landing_dialogs_rows_do_not_wrap_at_80x24(tmp_path: Path) -> 
         assert spaces.option_count == 1 and spaces.virtual_size.height == 1  # one space found, on one row
         assert offers.virtual_size.height == offers.option_count == 2  # buy, auction: a row each
         assert "…" in offers.render_line(1).text  # what does not fit is cut, and seen to be
+
+
+@pytest.mark.asyncio
+async def test_a_click_on_a_key_of_the_key_line_presses_it(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "g.db", "classic-us", FOUR, ())
+    app = app_for(path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one(KeyLine)
+        start = next(start for start, _, shown in line.places if shown.description == "Next")
+        before = app.current_player
+        await pilot.click(KeyLine, offset=(start + 1, 0))
+        await pilot.pause()
+        assert app.current_player != before
