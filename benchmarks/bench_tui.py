@@ -198,7 +198,8 @@ DICE = ["12", "13", "14", "24", "25", "35", "45", "46", "56"]  # from GO: Baltic
 # Chance, Vermont, Connecticut, jail's visit, St. Charles (no doubles: each press is one roll)
 
 
-async def measure_dice(path: Path, presses: int, gap: float) -> tuple[list[float], list[float], dict[str, int]]:
+async def measure_dice(path: Path, presses: int, gap: float
+                       ) -> tuple[list[float], list[float], dict[str, int], list[str]]:
     """Milliseconds from typed dice to the frame showing the last toast or dialog the roll brought up, and the
     CPU milliseconds this process spent in that time (which a busy machine's other work does not lengthen)."""
     from textual.screen import ModalScreen
@@ -210,6 +211,7 @@ async def measure_dice(path: Path, presses: int, gap: float) -> tuple[list[float
     times: list[float] = []
     cpu: list[float] = []
     shown_what: dict[str, int] = {}
+    kinds: list[str] = []  # what each timed roll brought up, beside its time
     async with app.run_test(size=(120, 40), notifications=True, tooltips=True) as pilot:
         await pilot.pause()
         assert app.game is not None and app._driver is not None
@@ -266,6 +268,7 @@ async def measure_dice(path: Path, presses: int, gap: float) -> tuple[list[float
                 what = shown[2] if shown else "nothing"
                 shown_what[what] = shown_what.get(what, 0) + 1
                 if shown:
+                    kinds.append(what)
                     times.append((shown[0] - start) * 1000)
                     cpu.append((shown[1] - start_cpu) * 1000)
             for _ in range(5):  # close what the roll opened (a second landing may follow the first)
@@ -277,7 +280,7 @@ async def measure_dice(path: Path, presses: int, gap: float) -> tuple[list[float
                 app.act("undo", quiet=True)
                 await pilot.pause()
             await pilot.pause(0.05)
-    return times, cpu, shown_what
+    return times, cpu, shown_what, kinds
 
 
 def main_dice(args: argparse.Namespace) -> int:
@@ -291,11 +294,14 @@ def main_dice(args: argparse.Namespace) -> int:
           f"{args.rounds} rounds x {args.presses} rolls per game, {args.gap} s apart")
     samples: dict[str, list[float]] = {"small": [], "big": []}
     cpu: dict[str, list[float]] = {"small": [], "big": []}
+    by_kind: dict[str, list[float]] = {}
     for number in range(args.rounds):
         for name in (["small", "big"] if number % 2 == 0 else ["big", "small"]):
             copy = folder / f"round{number}-{name}.db"
             shutil.copy(games[name], copy)
-            times, spent, what = asyncio.run(measure_dice(copy, args.presses, args.gap))
+            times, spent, what, kinds = asyncio.run(measure_dice(copy, args.presses, args.gap))
+            for kind, took in zip(kinds, times, strict=True):
+                by_kind.setdefault(f"{name} game, {kind}", []).append(took)
             samples[name].extend(times)
             cpu[name].extend(spent)
             print(f"  round {number + 1}, {name} game: the last thing drawn was {what}")
@@ -309,6 +315,8 @@ def main_dice(args: argparse.Namespace) -> int:
         ratios[f"dice p50/50ms {name}"] = p50 / 50
         ratios[f"dice p99/50ms {name}"] = p99 / 50
         ratios[f"dice CPU p99/50ms {name}"] = percentile(cpu[name], 0.99) / 50
+    for kind, values in sorted(by_kind.items()):  # which of what a roll brings up is slow
+        print(f"  {kind}: n {len(values)}, p50 {percentile(values, 0.5):.2f} ms, max {max(values):.2f} ms")
     ratios["dice p99 big/small"] = percentile(samples["big"], 0.99) / percentile(samples["small"], 0.99)
     if args.ratios:
         print("RATIOS " + json.dumps(ratios))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -9,8 +11,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.cache import LRUCache
 from textual.containers import Vertical
-from textual.geometry import Size
+from textual.geometry import Region, Size
+from textual.strip import Strip
 from textual.widgets import DataTable, Static
+from textual.widgets.data_table import ColumnKey
 
 from banker.events import BANK, POT
 from banker.landing import utility_times
@@ -98,6 +102,8 @@ def landing_cost(state: GameState, position: int) -> Text:
 class BoardList(DataTable):
     """Rows are the board's spaces in order; enter on a row starts the landing flow there."""
 
+    one_row = False  # while a row's cells are updated in place: update_cell's whole repaint is not needed
+
     def __init__(self, colours: dict[str, str]) -> None:
         super().__init__(id="board", cursor_type="row", zebra_stripes=True)
         self.colours = colours
@@ -106,10 +112,18 @@ class BoardList(DataTable):
         self.drawn_from: tuple[dict[str, object], int] | None = None  # the facts and width the rows show
         self.sizes_seen: tuple[Size, ...] = ()
         self.drawn_cells: LRUCache[tuple[object, ...], tuple[object, list[list[Segment]]]] = LRUCache(4000)
+        self.widest: dict[str, int] = {}  # each column's widest content yet: the columns never narrow in a game
+        self.drawn_lines: LRUCache[tuple[object, ...], tuple[tuple[object, ...], Strip]] = LRUCache(1000)
 
     def on_mount(self) -> None:
         for key, label in COLUMNS:
             self.add_column(label, key=key)
+
+    def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
+                recompose: bool = False) -> Self:
+        if self.one_row and not regions and not layout and not recompose:
+            return self  # the row's own repaint follows (show)
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def on_resize(self, event: events.Resize) -> None:
         """The widths depend on the room the board has: fit them again."""
@@ -136,9 +150,19 @@ class BoardList(DataTable):
             if before is None:
                 self.add_row(*fitted, key=str(space.position))
             elif before != plain:
-                for (column, _), cell, old, new in zip(COLUMNS, fitted, before, plain, strict=True):
-                    if old != new:
-                        self.update_cell(str(space.position), column, cell, update_width=True)
+                changed = [(column, cell) for (column, _), cell, old, new in zip(COLUMNS, fitted, before, plain,
+                                                                                 strict=True) if old != new]
+                # a column grows to a wider cell, and never shrinks back (see `widest`); a cell that fits its
+                # column repaints its row alone, not the whole board (DataTable's update_cell repaints it all)
+                grows = any(cell.cell_len > self.columns[ColumnKey(column)].content_width for column, cell in changed)
+                self.one_row = not grows
+                try:
+                    for column, cell in changed:
+                        self.update_cell(str(space.position), column, cell, update_width=grows)
+                finally:
+                    self.one_row = False
+                if not grows:
+                    self.refresh_row(self.get_row_index(str(space.position)))
             self.shown[space.position] = plain
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
@@ -180,11 +204,40 @@ class BoardList(DataTable):
         self.drawn_cells[key] = (value, lines)
         return lines
 
+    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
+        """A row's line drawn once per look, not once per change of the table.
+
+        DataTable keeps a drawn line under the whole table's count of changes and the cursor's place: a moved
+        token, the cursor moved to the landing's row or the focus coming back drew every row again, about ten
+        times in a typed roll (30 ms of the roll's 66). Here a line is kept under what it shows: its row's
+        values (the very objects, kept with the line so their ids cannot be reused), whether the cursor or the
+        mouse is on that row, the columns' widths, the crop, and the table's style and state.
+        """
+        if self.cursor_type != "row":
+            return super()._render_line(y, x1, x2, base_style)
+        try:
+            row_key, offset = self._get_offsets(y)
+        except LookupError:
+            return super()._render_line(y, x1, x2, base_style)
+        row = -1 if row_key is self._header_row_key else self._row_locations.get(row_key)
+        values = tuple(self._data[row_key].values()) if row >= 0 else ()
+        key = (row, offset, tuple(map(id, values)), x1, x2, self.size.width, base_style,
+               self.cursor_coordinate.row == row, self._show_hover_cursor and self.hover_coordinate.row == row,
+               self.show_cursor, self.zebra_stripes, self._pseudo_class_state,
+               tuple((column.label.plain, column.get_render_width(self)) for column in self.ordered_columns))
+        found = self.drawn_lines.get(key)
+        if found is not None and all(a is b for a, b in zip(found[0], values, strict=True)):
+            return found[1]
+        strip = super()._render_line(y, x1, x2, base_style)
+        self.drawn_lines[key] = (values, strip)
+        return strip
+
     def widths(self, state: GameState, rows: list[tuple[Text, ...]]) -> dict[str, int]:
         """What each column needs (Owner: the longest player's name), fitted to the board's width once it has one."""
-        natural = {key: max(len(label), *(cells[index].cell_len for cells in rows))
+        natural = {key: max(len(label), self.widest.get(key, 0), *(cells[index].cell_len for cells in rows))
                    for index, (key, label) in enumerate(COLUMNS)}
         natural["owner"] = max(len("Owner"), *(len(player) for player in state.players))
+        self.widest = natural
         room = self.size.width - self.styles.scrollbar_size_vertical  # the board scrolls: keep the bar's room
         if room <= 0:  # not laid out yet: on_resize fits it
             return natural

@@ -138,8 +138,8 @@ class PlayerCard(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Digits("", classes="cash")
-        yield Static("", classes="marks")
-        yield Static("", classes="deeds")
+        yield CardPart(classes="marks")
+        yield CardPart(classes="deeds")
 
     def on_mount(self) -> None:
         self.styles.border = ("round", token_style(self.colour))
@@ -173,11 +173,28 @@ class PlayerCard(Vertical):
                       state.mr_monopoly, player in state.trapped, token_text(state, player))
         if self.changed("marks", marks_from):
             marks = marks_text(state, player)
-            marks_widget = self.query_one(".marks", Static)
-            marks_widget.update(marks)
+            marks_widget = self.query_one(".marks", CardPart)
+            marks_widget.show(marks)
             marks_widget.display = bool(marks)
         if self.changed("deeds", deeds):
-            self.query_one(".deeds", Static).update(deeds_text(state, player))
+            self.query_one(".deeds", CardPart).show(deeds_text(state, player))
+
+
+class CardPart(Static):
+    """A part of a card (its marks, its deeds) that lays the screen out again only when its height may change: a
+    token's move changes the words of a line, not how many lines there are, and a layout of the whole table was
+    the largest part of a typed roll's time. A line as wide as the part may wrap: then it is laid out."""
+
+    def __init__(self, classes: str) -> None:
+        super().__init__("", classes=classes)
+        self.lines_shown = -1
+
+    def show(self, text: Text) -> None:
+        lines = text.split("\n")
+        room = self.content_size.width
+        same_height = (room > 0 and len(lines) == self.lines_shown and all(line.cell_len < room for line in lines))
+        self.lines_shown = len(lines)
+        self.update(text, layout=not same_height)
 
 
 def strip_marks(state: GameState, player: str) -> list[tuple[str, str]]:
@@ -223,6 +240,7 @@ class CashStrip(Static):
     def __init__(self, colours: dict[str, str]) -> None:
         super().__init__("", id="cash-strip")
         self.colours = colours
+        self.lines_shown = 0  # a line per player, no wrap: the strip is laid out again only when that changes
         self.drawn_from: object = None
 
     def show(self, state: GameState, current: str) -> None:
@@ -236,4 +254,5 @@ class CashStrip(Static):
         cash_width = max(len(state.edition.money(state.cash(p))) for p in players)
         lines = [strip_line(state, p, p == current, self.colours.get(p, "white"), name_width, cash_width)
                  for p in players]
-        self.update(Text("\n", no_wrap=True, end="").join(lines))
+        self.update(Text("\n", no_wrap=True, end="").join(lines), layout=len(lines) != self.lines_shown)
+        self.lines_shown = len(lines)

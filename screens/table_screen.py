@@ -14,8 +14,10 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import DataTable, Header, Input
 
 from banker import commands as c
@@ -101,6 +103,10 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
     BINDINGS = DICE_KEYS + [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
     AUTO_FOCUS = "#board"  # not the cards first (Textual's choice): moving the focus restyles what it leaves
+    # Textual's screen repaints itself whole when the focus moves, and a typed roll moves it twice (into the
+    # command bar and back): the whole table drawn again each time, 20-30 ms. The widgets that gain and lose the
+    # focus are restyled and repaint themselves; nothing else on the table shows where the focus is.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     def __init__(self, game: Game) -> None:
         super().__init__(id="table")

@@ -107,6 +107,8 @@ class TokenFlows:
                 moved = (how or {}).get(position)
                 title = (f"{wait.player} ({moved}) lands on {wait.space}" if moved
                          else f"{wait.player} on {wait.space}: {AWAITED.get(wait.kind, wait.kind)}")
+                # the dialog hides the table (drawing it dimmed beneath cost a third of a roll): its cash is said here
+                title += f" · {wait.player} has {state.edition.money(state.cash(wait.player))}"
                 await self.decide_landing(position, wait.player, title)
             after = self.game.state  # type: ignore[attr-defined]
             if (after.waiting, after.debts, self.game.head) == before:  # type: ignore[attr-defined]

@@ -36,7 +36,7 @@ async def test_typed_dice_move_the_token_and_open_the_offers_of_the_space(tmp_pa
         await dice(pilot, "14")  # Ann: GO + 5 = Reading Railroad, for sale
         # issue 27: "A decision opens its dialog with only its choices: buy or auction"
         assert isinstance(app.screen, ChoiceScreen)
-        assert app.screen.title_text == "Ann (rolled 5) lands on Reading Railroad"
+        assert app.screen.title_text == "Ann (rolled 5) lands on Reading Railroad · Ann has $1,500"
         labels = [choice.label for choice in app.screen.choices]
         assert [label.split(" (")[0] for label in labels] == ["buy Reading Railroad for $200",
                                                                "auction Reading Railroad"]
@@ -84,7 +84,7 @@ async def test_mega_dice_with_mr_monopoly_charge_the_rent_then_open_the_next_lan
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await dice(pilot, "12mr")  # Baltic Avenue (Ben's: rent in the roll), then on to Arctic Avenue (for sale)
-        assert app.screen.title_text == "Ann (speed die: Mr. Monopoly) lands on Arctic Avenue"
+        assert app.screen.title_text == "Ann (speed die: Mr. Monopoly) lands on Arctic Avenue · Ann has $2,496"
         await keys(pilot, "1")  # buy it
         assert isinstance(app.screen, TableScreen)
     with on_disk(path) as game:
@@ -154,13 +154,13 @@ async def test_the_next_landing_opens_after_the_auction_is_closed_from_the_table
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await dice(pilot, "12mr")  # Baltic Avenue is for sale; the Mr. Monopoly move waits for it
-        assert app.screen.title_text == "Ann (rolled 3) lands on Baltic Avenue"
+        assert app.screen.title_text == "Ann (rolled 3) lands on Baltic Avenue · Ann has $2,500"
         labels = [choice.label for choice in app.screen.choices]
         await keys(pilot, str(next(i for i, label in enumerate(labels, 1) if label.startswith("auction"))))
         assert type(app.screen).__name__ == "AuctionScreen"
         await keys(pilot, "s")  # sold, no bid: Baltic stays with the bank, and Mr. Monopoly moves on
         await pilot.pause()
-        assert app.screen.title_text == "Ann on Arctic Avenue: buy or auction"
+        assert app.screen.title_text == "Ann on Arctic Avenue: buy or auction · Ann has $2,500"
     with on_disk(path) as game:
         assert game.state.position("Ann") == 4 and game.state.deeds["Baltic Avenue"].owner == "bank"
 
