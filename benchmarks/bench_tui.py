@@ -229,7 +229,9 @@ async def measure_dice(path: Path, presses: int, gap: float
                     if isinstance(screen, ModalScreen) and id(screen) not in seen_modals:
                         seen_modals.add(id(screen))
                         last.append((time.perf_counter(), time.process_time(), type(screen).__name__))
-                    toasts = {toast._notification.identity for toast in screen.query(Toast)}  # type: ignore
+                    drawn = screen._compositor.visible_widgets  # type: ignore[attr-defined]
+                    toasts = {toast._notification.identity for toast in screen.query(Toast)  # type: ignore
+                              if toast in drawn}  # mounted is not drawn: laid out in this frame
                     if toasts - seen_toasts:
                         seen_toasts.update(toasts)
                         last.append((time.perf_counter(), time.process_time(), "toast"))

@@ -274,16 +274,7 @@ class BankerApp(ToastsBetweenKeys):
             self.show_state()
             return None
         self.show_state()  # before the toasts: the new cash goes out in the next frame, the toast just after
-        first = outcome.events[0] if outcome.events else None
-        if isinstance(first, ActionUndone):
-            self.notify(first.summary, title="Undone", markup=False)
-        elif isinstance(first, ActionRedone):
-            self.notify(first.summary, title="Redone", markup=False)
-        elif not quiet:
-            done, *notes = outcome.summary.split("\n")
-            self.notify(done, timeout=4, markup=False)
-            for note in notes:  # what the rulebook asks of the table now: stays up long enough to read
-                self.notify(note, title="Rule", severity="warning", timeout=12, markup=False)
+        self.toast_outcome(outcome, quiet)
         self.call_later(self.show_open_auction)  # after a dialog that ran the action has closed
         self.actions_unfrozen += 1
         self.last_action = monotonic()
@@ -291,13 +282,19 @@ class BankerApp(ToastsBetweenKeys):
         self.set_timer(TIDY_AFTER_SECONDS, self.tidy_heap)
         return outcome
 
-    def _refresh_notifications(self) -> None:
-        """Toasts go up once the screen has drawn what is pending: the new cash first, its toast a frame later.
-
-        Mounting a toast lays the whole screen out again (and makes Textual arrange every widget anew on the
-        next refresh), a few milliseconds that otherwise came before the frame with the new cash.
-        """
-        self.call_after_refresh(super()._refresh_notifications)
+    def toast_outcome(self, outcome: Outcome, quiet: bool = False, at_once: bool = False) -> None:
+        """What an action did, in toasts (`quiet`: an undo or redo only); `at_once`: drawn with the action (a roll
+        that opens nothing: its toast is the news), else a frame after its new cash."""
+        first = outcome.events[0] if outcome.events else None
+        if isinstance(first, ActionUndone):
+            self.toast(first.summary, title="Undone", at_once=at_once)
+        elif isinstance(first, ActionRedone):
+            self.toast(first.summary, title="Redone", at_once=at_once)
+        elif not quiet:
+            done, *notes = outcome.summary.split("\n")
+            self.toast(done, timeout=4, at_once=at_once)
+            for note in notes:  # what the rulebook asks of the table now: stays up long enough to read
+                self.toast(note, title="Rule", severity="warning", timeout=12, at_once=at_once)
 
     def pay_or_raise(self, command: c.Command) -> bool | None:
         """Run a paying command; when the payer is short, open the raise-money screen first.

@@ -6,6 +6,10 @@ late (an undo of 200 at p99 took 17-20 ms instead of 6-7 ms in `benchmarks/bench
 its timeout, but the app takes the ones that are due down itself: in the frame after an action (the next key
 is a human's, tens of milliseconds away at the least) and, at a quiet table, on a timer that waits for
 QUIET_SECONDS without an action.
+
+A toast is mounted whole (Textual wraps it in a holder whose toast is mounted a frame later, then laid out again),
+and a roll's toast goes up with the roll itself (`toast(..., at_once=True)`): it is the roll's news, drawn in the
+roll's own frame instead of two frames after it (bench_tui --dice).
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from __future__ import annotations
 from time import monotonic, time
 
 from textual.app import App
-from textual.notifications import Notification, Notify
+from textual.css.query import NoMatches
+from textual.notifications import Notification, Notify, SeverityLevel
+from textual.widgets._toast import Toast, ToastRack
 
 SWEEP_SECONDS = 0.5  # how often a quiet table looks for toasts that are due
 QUIET_SECONDS = 0.5  # no action for this long: a due toast may leave on the timer
@@ -33,10 +39,61 @@ class ToastsBetweenKeys(App[None]):
         self.set_interval(SWEEP_SECONDS, self.take_down_toasts_when_quiet)
 
     def _on_notify(self, event: Notify) -> None:
-        notification = event.notification
+        self.hold(event.notification)
+        super()._on_notify(event)
+
+    def hold(self, notification: Notification) -> None:
+        """Its timeout is kept here; Textual's own timer never takes it down."""
         self.toasts_due[notification.identity] = (notification, notification.raised_at + notification.timeout)
         notification.timeout = HELD
-        super()._on_notify(event)
+
+    def toast(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+              timeout: float | None = None, at_once: bool = False) -> None:
+        """`notify` without markup; `at_once`: up now, in the frame of the action that raised it."""
+        if not at_once:
+            self.notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+            return
+        notification = Notification(message, title, severity,
+                                    self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup=False)
+        self.hold(notification)
+        self._notifications.add(notification)
+        self.show_toasts()
+
+    def _refresh_notifications(self) -> None:
+        """Toasts go up once the screen has drawn what is pending: the new cash first, its toast a frame later.
+
+        Mounting a toast lays the whole screen out again, a few milliseconds that otherwise came before the frame
+        with the new cash.
+        """
+        self.call_after_refresh(self.show_toasts)
+
+    def show_toasts(self) -> None:
+        """The screen's toasts become the app's: each new one mounted whole, so the next frame lays it out."""
+        try:
+            rack = self.screen.get_child_by_type(ToastRack)
+        except NoMatches:  # a screen without one yet: it shows them once it has one
+            return
+        notifications = self._notifications
+        rack.display = bool(notifications)
+        for toast in rack.query(Toast):
+            if toast._notification not in notifications:
+                toast.remove()
+        new: list[Toast] = []
+        for notification in notifications:
+            identity = ToastRack._toast_id(notification)
+            try:
+                rack.get_child_by_id(identity)
+            except NoMatches:
+                if notification.has_expired:
+                    continue
+                toast = Toast(notification)
+                toast.id = identity
+                new.append(toast)
+        if new:
+            rack.mount_all(new)
+            rack.refresh(layout=True)  # its height is measured again, with the new toasts in it
+            self.screen.refresh(layout=True)  # in the next frame (the rack alone would ask on its next idle)
+            rack.call_later(rack.scroll_end, animate=False, force=True)
 
     def take_down_due_toasts(self) -> None:
         """Every toast whose timeout has passed leaves, all in one layout (a click may have taken one already)."""

@@ -38,14 +38,21 @@ class TokenFlows:
     async def roll_flow(self, command: c.Roll) -> None:
         """Roll, show where the token went, then what the landing left waiting, one after another (issue 25):
         the roll itself charged what the landing made certain (rent, tax, GO), so nothing else opens."""
-        outcome = self.banker.act(command)  # type: ignore[attr-defined]
+        outcome = self.banker.act(command, quiet=True)  # type: ignore[attr-defined]
         if outcome is None:
             return
+        self.banker.toast_outcome(outcome, at_once=not self.decision_waits())  # type: ignore[attr-defined]
         moves = [e for e in outcome.events if isinstance(e, ev.TokenMoved) and e.player == command.player]
         state = self.game.state  # type: ignore[attr-defined]
         if state.tokens is not None:
             self.show_space(state.position(command.player))  # type: ignore[attr-defined]
         await self.follow_waiting({e.position: e.how for e in moves})
+
+    def decision_waits(self) -> bool:
+        """What follow_waiting opens a dialog for: an auction, a debt, a decision, a token to place anywhere."""
+        state = self.game.state  # type: ignore[attr-defined]
+        return (state.auction is not None or bool(state.debts) or any(w.kind != "speed-die" for w in state.waiting)
+                or bool(state.tokens is not None and state.tokens.anywhere))
 
     async def where_to(self, player: str, ride: bool) -> dict[int, str] | None:
         """Triples move anywhere; a bus ticket rides forward on the same side of the board (000:80): only the spaces
