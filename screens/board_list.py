@@ -8,6 +8,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual._styles_cache import StylesCache
 from textual.app import ComposeResult
 from textual.cache import LRUCache
 from textual.containers import Vertical
@@ -124,6 +125,44 @@ class BoardList(DataTable):
         if self.one_row and not regions and not layout and not recompose:
             return self  # the row's own repaint follows (show)
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        """The focus coming or going changes the cursor row's look alone (banker.tcss: no tint with the focus):
+        that row is repainted, not the whole board (4-5 ms in each typed roll: the focus goes to the command bar
+        with the first die and comes back with the roll)."""
+        self.one_row = True
+        try:
+            super().watch_has_focus(has_focus)
+        finally:
+            self.one_row = False
+        self.refresh_row(self.cursor_row)
+
+    def notify_style_update(self) -> None:
+        """While the focus comes or goes, the rows keep their drawn lines (DataTable forgets them all at any
+        change of style): only the cursor row looks different, and watch_has_focus repaints it."""
+        if not self.one_row:
+            super().notify_style_update()
+            return
+        drawn = self._styles_cache
+        self._styles_cache = StylesCache()
+        try:
+            super().notify_style_update()
+        finally:
+            self._styles_cache = drawn
+
+    def _on_focus(self, event: events.Focus) -> None:
+        """Widget's own handler, less its repaint of the whole board (Textual calls each class's `_on_focus`,
+        derived first, unless one prevents the default)."""
+        event.prevent_default()
+        self.has_focus = True
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantFocus(self))
+
+    def _on_blur(self, event: events.Blur) -> None:
+        event.prevent_default()
+        self.has_focus = False
+        if self.parent is not None:
+            self.parent.post_message(events.DescendantBlur(self))
 
     def on_resize(self, event: events.Resize) -> None:
         """The widths depend on the room the board has: fit them again."""

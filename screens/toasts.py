@@ -24,6 +24,8 @@ from textual.widgets._toast import Toast, ToastRack
 SWEEP_SECONDS = 0.5  # how often a quiet table looks for toasts that are due
 QUIET_SECONDS = 0.5  # no action for this long: a due toast may leave on the timer
 HELD = 10**9  # the timeout Textual is given: its own timer never takes the toast down
+TOASTS_SHOWN = 4  # a quick table's older toasts leave early (its ledger keeps every line): each one on screen is
+# laid out again at every layout, and a pile of them covered the board's lower right
 
 
 class ToastsBetweenKeys(App[None]):
@@ -74,6 +76,10 @@ class ToastsBetweenKeys(App[None]):
         except NoMatches:  # a screen without one yet: it shows them once it has one
             return
         notifications = self._notifications
+        while len(notifications) > TOASTS_SHOWN:
+            oldest = next(iter(notifications))
+            self.toasts_due.pop(oldest.identity, None)
+            self._unnotify(oldest, refresh=False)
         rack.display = bool(notifications)
         for toast in rack.query(Toast):
             if toast._notification not in notifications:

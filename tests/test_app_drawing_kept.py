@@ -1,5 +1,6 @@
 """What the table keeps between frames so a roll draws little (issue 27: typed dice to the dialog under 50 ms):
-the board's cells. The kept drawing must be what drawing afresh would give."""
+the board's cells, and its lines while the focus comes and goes. The kept drawing must be what drawing afresh
+would give."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from screen_host import keys
 from textual.geometry import Region
 
 from screens.board_list import BoardList
+from screens.command_bar import CommandBar
 
 PLAYERS = ("Ann", "Ben", "Cy")
 SIZE = (120, 40)
@@ -43,10 +45,35 @@ async def test_the_board_drawn_from_what_it_kept_is_the_board_drawn_afresh(tmp_p
             else:
                 await pilot.press(*typed)
                 await keys(pilot, "enter")
+            # every line as the board keeps it (the focus came and went), then DataTable's caches forgotten
+            as_shown = [(strip.text, repr(list(strip))) for strip in
+                        board.render_lines(Region(0, 0, board.size.width, board.size.height))]
             board._clear_caches()  # DataTable's caches only: the board's own kept cells draw it
             kept = [(strip.text, repr(list(strip))) for strip in
                     board.render_lines(Region(0, 0, board.size.width, board.size.height))]
-            assert kept == drawn_afresh(board)
+            afresh = drawn_afresh(board)
+            assert kept == afresh
+            assert as_shown == afresh
         reading = next(line for line in board_lines(board) if "Reading Railroad" in line)
         assert reading.split()[:2] == ["5", "A"] and "Ann" in reading  # her chip and her deed, from kept cells
         assert board.cursor_row == 6  # above Ben's Chance
+
+
+@pytest.mark.asyncio
+async def test_the_focus_coming_and_going_repaints_the_cursor_row_as_afresh(tmp_path: Path) -> None:
+    """The board keeps its drawn lines while the focus leaves it for the command bar and comes back (the first
+    die typed and the roll); only its cursor row looks different, and that row is drawn again each time."""
+    path = played_file(tmp_path / "focus.db", "classic-us", PLAYERS, [], ("follow-tokens",))
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.screen.query_one(BoardList)
+        looks = []
+        for focused in (app.screen.query_one(CommandBar), board, app.screen.query_one(CommandBar), board):
+            focused.focus()
+            await pilot.pause()
+            await pilot.pause()
+            as_shown = [(strip.text, repr(list(strip))) for strip in
+                        board.render_lines(Region(0, 0, board.size.width, board.size.height))]
+            assert as_shown == drawn_afresh(board)
+            looks.append(as_shown[board.cursor_row + 1])  # + the header
+        assert looks[0] != looks[1] and looks[0] == looks[2] and looks[1] == looks[3]  # the cursor shows the focus

@@ -55,3 +55,34 @@ async def test_a_quiet_table_takes_its_due_toasts_down_on_a_timer(tmp_path: Path
                 break
         assert "a short toast" not in toasts(app) and "a short toast" not in shown(app)
         assert "a toast of a minute" in shown(app)
+
+
+@pytest.mark.asyncio
+async def test_a_quick_table_shows_its_newest_toasts_only(tmp_path: Path) -> None:
+    """Older toasts leave early when more than TOASTS_SHOWN are up (the ledger keeps every line)."""
+    app = app_for(played_file(tmp_path / "game.db", "classic-us", ("Ann", "Ben"), ()))
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        for index in range(screens.toasts.TOASTS_SHOWN + 2):
+            app.notify(f"toast {index}", timeout=60)
+            await pilot.pause()
+        await pilot.pause()
+        newest = [f"toast {index}" for index in range(2, screens.toasts.TOASTS_SHOWN + 2)]
+        assert toasts(app) == newest
+        assert shown(app) == newest
+
+
+@pytest.mark.asyncio
+async def test_a_roll_that_opens_nothing_puts_its_toast_up_with_the_roll(tmp_path: Path) -> None:
+    """Its toast is the roll's news: mounted whole in the roll's own handling, so the roll's frame draws it
+    (a toast posted as a message went up two frames later)."""
+    app = app_for(played_file(tmp_path / "game.db", "classic-us", ("Ann", "Ben"), (), ("follow-tokens",)))
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        table = app.screen
+        outcome = app.act("roll Ann 1 3", quiet=True)  # Income Tax: charged by the roll, nothing to decide
+        assert outcome is not None
+        app.toast_outcome(outcome, at_once=True)
+        up = [toast for toast in table.query(Toast) if "Income Tax" in str(toast._notification.message)]
+        assert up and up[0].parent is not None and up[0].parent.id == "textual-toastrack"  # no holder to wait for
+        await pilot.pause()
+        assert any("Income Tax" in message for message in shown(app))
