@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Self
 
+from rich.console import ConsoleOptions
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -114,6 +115,7 @@ class BoardList(DataTable):
         self.sizes_seen: tuple[Size, ...] = ()
         self.drawn_cells: LRUCache[tuple[object, ...], tuple[object, list[list[Segment]]]] = LRUCache(4000)
         self.widest: dict[str, int] = {}  # each column's widest content yet: the columns never narrow in a game
+        self.cell_options: dict[int, ConsoleOptions] = {}  # a column's width -> how Rich draws its cells
         self.drawn_lines: LRUCache[tuple[object, ...], tuple[tuple[object, ...], Strip]] = LRUCache(1000)
 
     def on_mount(self) -> None:
@@ -239,9 +241,34 @@ class BoardList(DataTable):
         found = self.drawn_cells.get(key)
         if found is not None and found[0] is value:
             return found[1]
-        lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        if isinstance(value, Text) and self.rows[row_key].height == 1:
+            lines = [self.draw_cell(value, row_index, column_index, base_style, width, styles)]
+        else:
+            lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
         self.drawn_cells[key] = (value, lines)
         return lines
+
+    def draw_cell(self, value: Text, row_index: int, column_index: int, base_style: Style, width: int,
+                  styles: tuple[Style, Style]) -> list[Segment]:
+        """A one-line cell as DataTable draws it (its text through Rich in a padding, the row's style beneath and
+        the cursor's above, the cell's place as meta for the mouse), without Rich's layers of renderables: the
+        board's first frame drew its 170 cells in 29 ms (tests/test_app_drawing_kept.py holds the two equal)."""
+        console = self.app.console
+        component_style, post_style = styles
+        pre = base_style + Style.from_meta({"row": row_index, "column": column_index}) + component_style
+        pad = self.cell_padding
+        inner = max(0, width - 2 * pad)
+        options = self.cell_options.get(width)
+        if options is None:
+            options = self.cell_options[width] = (
+                self.app.console_options.update_dimensions(width, 1).update(no_wrap=True).update_width(inner))
+        null = Style.null()
+        text = next(Segment.split_and_crop_lines(console.render(value, options), inner, style=null, pad=True,
+                                                 include_new_lines=False), [Segment(" " * inner, null)])
+        space = Segment(" " * pad, null)
+        segments = [space, *text, space] if pad else text
+        return next(Segment.split_and_crop_lines(Segment.apply_style(segments, pre, post_style), width, pad=True,
+                                                 include_new_lines=False))
 
     def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
         """A row's line drawn once per look, not once per change of the table.

@@ -113,6 +113,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         self.game = game
         self.parts: tuple[list[PlayerCard], BoardList, StatusLine, GameClock, CashStrip] | tuple[()] = ()
         self.frame_timer: Timer | None = None
+        self.resumed = False  # resumed once: its widgets' styles are current (see _on_screen_resume)
 
     @property
     def _update_timer(self) -> Timer:
@@ -130,6 +131,9 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
 
     def compose(self) -> ComposeResult:
         self.set_class(self.uses_strip(self.app.size.height), "-strip")  # before the widgets' first styling
+        breakpoints = self.app.HORIZONTAL_BREAKPOINTS or []  # as the first resize would set them (a restyle of all)
+        wide = self._get_breakpoint_classes(self.app.size.width, breakpoints)
+        self.update_classes({name: name in wide for _, name in breakpoints})
         yield Header()
         yield StatusLine(lambda width: self.status_text(self.banker.current_player, width))
         yield GameClock(self.game, lambda: self.banker.current_player)
@@ -188,7 +192,12 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
             if card.player == current:
                 self.query_one("#cards", VerticalScroll).scroll_to_widget(card, animate=False)
 
-    def on_screen_resume(self) -> None:
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first resume comes just after every widget's first styling: Textual would style them all again
+        (6 ms of the first frame). (A class's `_on_` handler hides its `on_` one: the state is shown here.)"""
+        if not self.resumed:
+            event.refresh_styles = False
+            self.resumed = True
         self.show_state()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -10,6 +10,7 @@ import pytest
 from app_pilot import app_for, played_file
 from screen_host import keys
 from textual.geometry import Region
+from textual.widgets import DataTable
 
 from screens.board_list import BoardList
 from screens.command_bar import CommandBar
@@ -77,3 +78,29 @@ async def test_the_focus_coming_and_going_repaints_the_cursor_row_as_afresh(tmp_
             assert as_shown == drawn_afresh(board)
             looks.append(as_shown[board.cursor_row + 1])  # + the header
         assert looks[0] != looks[1] and looks[0] == looks[2] and looks[1] == looks[3]  # the cursor shows the focus
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("edition", ["classic-us", "city"])
+async def test_a_cell_drawn_by_the_board_is_the_cell_datatable_draws(tmp_path: Path, edition: str) -> None:
+    """The board draws its one-line cells itself (BoardList.draw_cell, Rich's layers left out): segment for
+    segment what DataTable's own drawing gives, for every cell of every row, with and without the cursor, the
+    mouse over it and the focus."""
+    players = ("Al", "AnnBen", "Bo") if edition == "city" else PLAYERS
+    path = played_file(tmp_path / "cells.db", edition, players, [], ("follow-tokens",))
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.screen.query_one(BoardList)
+        base = board.rich_style
+        for focused in (True, False):
+            (board if focused else app.screen.query_one(CommandBar)).focus()
+            await pilot.pause()
+            for row in range(board.row_count):
+                for column, col in enumerate(board.ordered_columns):
+                    width = col.get_render_width(board)
+                    for cursor, hover in ((False, False), (True, False), (False, True)):
+                        board.drawn_cells.clear()
+                        ours = board._render_cell(row, column, base, width, cursor, hover)
+                        board._clear_caches()
+                        theirs = DataTable._render_cell(board, row, column, base, width, cursor, hover)
+                        assert ours == theirs, (row, column, cursor, hover, focused)
