@@ -23,12 +23,10 @@ from .game import HOUSE_RULES, Game
 from .ledger import LedgerError
 from .names import match
 from .rules.destinations import QUESTIONS
+from .subcommands import SUBCOMMANDS, wants_the_app
 
 # The ledger's history, the score and verify are loaded by the subcommands that use them: each command
 # starts with what it needs (`banker state` neither parses a line nor scores a game).
-
-SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help", "ask", "serve",
-               "proposals", "phones"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -90,11 +88,6 @@ def _parser() -> argparse.ArgumentParser:
 
 def _err(message: str) -> None:
     print(f"banker: {message}", file=sys.stderr)
-
-
-def wants_the_app(args: Sequence[str]) -> bool:
-    """`banker` alone or `banker GAME.db` opens the app (launched from screens/, not from the core)."""
-    return not args or (args[0] not in SUBCOMMANDS and not args[0].startswith("-"))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

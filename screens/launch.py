@@ -9,12 +9,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from banker import cli
+from banker.subcommands import wants_the_app
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not cli.wants_the_app(args):
+    if not wants_the_app(args):
+        from banker import cli
+
         return cli.main(args)
     if len(args) > 1:
         print("banker: usage: banker [GAME.db]  (or banker new|do|run|state|ledger|verify|score|editions|ask|serve)",

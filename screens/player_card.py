@@ -130,8 +130,9 @@ def marks_text(state: GameState, player: str) -> Text:
 class PlayerCard(Vertical):
     """Re-rendered from the state after every action; it keeps nothing of its own."""
 
-    def __init__(self, player: str, colour: str, index: int) -> None:
-        super().__init__(id=f"card-{index}", classes="player-card")
+    def __init__(self, player: str, colour: str, index: int, current: bool = False) -> None:
+        # `current` as a class from the start: set later, it styled the card's widgets all over again
+        super().__init__(id=f"card-{index}", classes="player-card -current" if current else "player-card")
         self.player = player
         self.colour = colour
         self.shown: dict[str, object] = {}  # what each part of the card was last drawn from

@@ -151,7 +151,8 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         return self.query_one(BoardList)
 
     def make_cards(self) -> list[PlayerCard]:
-        return [PlayerCard(player, self.banker.colours.get(player, "white"), index)
+        current = self.banker.current_player
+        return [PlayerCard(player, self.banker.colours.get(player, "white"), index, player == current)
                 for index, player in enumerate(self.game.state.players)]
 
     def uses_strip(self, height: int) -> bool:
