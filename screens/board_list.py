@@ -263,12 +263,21 @@ class BoardList(DataTable):
             options = self.cell_options[width] = (
                 self.app.console_options.update_dimensions(width, 1).update(no_wrap=True).update_width(inner))
         null = Style.null()
-        text = next(Segment.split_and_crop_lines(console.render(value, options), inner, style=null, pad=True,
-                                                 include_new_lines=False), [Segment(" " * inner, null)])
+        plain = value.plain
+        length = value.cell_len
+        if value.style or value.justify not in (None, "default") or length > inner or "\n" in plain or "\t" in plain:
+            text = next(Segment.split_and_crop_lines(console.render(value, options), inner, style=null, pad=True,
+                                                     include_new_lines=False), [Segment(" " * inner, null)])
+        else:  # what Rich's wrapping, joining and cropping come to for a short plain line: its spans, then spaces
+            text = list(value.render(console))
+            if length < inner:
+                text.append(Segment(" " * (inner - length), null))
         space = Segment(" " * pad, null)
         segments = [space, *text, space] if pad else text
-        return next(Segment.split_and_crop_lines(Segment.apply_style(segments, pre, post_style), width, pad=True,
-                                                 include_new_lines=False))
+        if width != inner + 2 * pad:  # a column narrower than its padding: cut as Rich cuts
+            return next(Segment.split_and_crop_lines(Segment.apply_style(segments, pre, post_style), width,
+                                                     pad=True, include_new_lines=False))
+        return list(Segment.apply_style(segments, pre, post_style))
 
     def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
         """A row's line drawn once per look, not once per change of the table.
