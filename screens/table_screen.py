@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import DataTable, Header, Input
+from textual.widgets.input import Selection
 
 from banker import commands as c
 from banker.coins_landing import plays_sore_losers
@@ -280,12 +281,17 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         if line in ("help", "?"):
             self.show_usage()
             return
-        line = dice_line(line, self.game.state) or line
+        state = self.game.state
+        dice = dice_line(line, state)
         try:
-            command = parse(line, self.game.state)
+            if dice is None and state.tokens is not None and line.replace(" ", "").isdigit():
+                raise Refusal(f"{line} is not a roll: {dice_hint(state)} (each die 1 to 6)")
+            command = parse(dice or line, state)
         except Refusal as refusal:
             self.notify(str(refusal), severity="error", title="Refused", timeout=8, markup=False)
+            self.keep_refused(bar)
             return
+        line = dice or line
         bar.remember(line)
         if isinstance(command, c.Roll):
             bar.value = ""
@@ -294,6 +300,14 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         elif self.banker.pay_or_raise(command) is not False:
             bar.value = ""
             self.set_focus(self.board)  # the table's keys are the table's again: `l` lands, it is not typed
+        else:
+            self.keep_refused(bar)
+
+    @staticmethod
+    def keep_refused(bar: CommandBar) -> None:
+        """A refused line stays to be mended (an arrow key), and selected: what is typed next replaces it, so a
+        roll typed after a refused line is not read as more of it."""
+        bar.selection = Selection(0, len(bar.value))
 
     def show_usage(self) -> None:
         dice = dice_hint(self.game.state)

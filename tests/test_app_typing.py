@@ -102,3 +102,29 @@ async def test_after_a_typed_line_the_table_keys_are_the_tables_again(tmp_path: 
         assert app.screen_stack[-2].query_one(CommandBar).value == ""
     with on_disk(path) as game:
         assert game.state.cash("Ann") == 1490
+
+
+@pytest.mark.asyncio
+async def test_digits_that_are_no_roll_are_refused_as_dice_and_changes_nothing(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "seven.db", "classic-us", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await burst(pilot, "1", "5", "7", "enter")
+        assert any(n.message == "157 is not a roll: type the dice: 34 (each die 1 to 6)" for n in app._notifications)
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 0 and game.state.whose_roll == "Ann"
+
+
+@pytest.mark.asyncio
+async def test_a_roll_typed_after_a_refused_line_replaces_it(tmp_path: Path) -> None:
+    """A refused line stays in the bar, selected: the next dice typed replace it instead of being added to it."""
+    path = played_file(tmp_path / "again.db", "classic-us", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "1", "1", "5", "enter")  # a stray key before 15
+        bar = app.screen.query_one(CommandBar)
+        assert bar.value == "115" and bar.selected_text == "115" and bar.has_focus
+        await burst(pilot, "1", "3", "enter")
+        assert bar.value == ""
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 4  # 1 + 3: Income Tax
