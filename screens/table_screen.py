@@ -42,6 +42,7 @@ from screens.phone_flows import PhoneFlows
 from screens.player_card import CashStrip, PlayerCard
 from screens.status_line import StatusLine
 from screens.table_flows import TableFlows
+from screens.table_words import table_words
 from screens.timing import IDLE_CHECK_SECONDS, SETTLE_SECONDS
 from screens.token_flows import DICE_KEYS, TokenFlows
 
@@ -288,7 +289,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
                 raise Refusal(f"{line} is not a roll: {dice_hint(state)} (each die 1 to 6)")
             command = parse(dice or line, state)
         except Refusal as refusal:
-            self.notify(str(refusal), severity="error", title="Refused", timeout=8, markup=False)
+            self.notify(table_words(str(refusal)), severity="error", title="Refused", timeout=8, markup=False)
             self.keep_refused(bar)
             return
         line = dice or line

@@ -128,3 +128,17 @@ async def test_a_roll_typed_after_a_refused_line_replaces_it(tmp_path: Path) -> 
         assert bar.value == ""
     with on_disk(path) as game:
         assert game.state.position("Ann") == 4  # 1 + 3: Income Tax
+
+
+@pytest.mark.asyncio
+async def test_two_dice_where_the_speed_die_is_rolled_are_refused_in_the_tables_words(tmp_path: Path) -> None:
+    # 000: "roll all three dice"; the core's refusal names a command line, the table's says what to type
+    path = played_file(tmp_path / "mega.db", "mega", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await burst(pilot, "2", "2", "enter")
+        refused = [n.message for n in app._notifications if n.title == "Refused"]
+        assert refused == ["Ann rolls the speed die too: type the speed die after the dice: 221, 222, 223, 22bus "
+                           "or 22mr"]
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 0
