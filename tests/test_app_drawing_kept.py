@@ -14,6 +14,7 @@ from textual.widgets import DataTable
 
 from screens.board_list import BoardList
 from screens.command_bar import CommandBar
+from screens.player_card import PlayerCard
 
 PLAYERS = ("Ann", "Ben", "Cy")
 SIZE = (120, 40)
@@ -104,3 +105,28 @@ async def test_a_cell_drawn_by_the_board_is_the_cell_datatable_draws(tmp_path: P
                         board._clear_caches()
                         theirs = DataTable._render_cell(board, row, column, base, width, cursor, hover)
                         assert ours == theirs, (row, column, cursor, hover, focused)
+
+
+@pytest.mark.asyncio
+async def test_a_card_lit_for_the_turn_is_styled_and_drawn_as_a_full_restyle_would(tmp_path: Path) -> None:
+    """A card's -current and -bankrupt classes restyle the card alone (PlayerCard.update_node_styles): its widgets
+    keep the styles a full restyle gives them, and are drawn again on the card's new background."""
+    path = played_file(tmp_path / "turns.db", "classic-us", PLAYERS, [], ("follow-tokens",))
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        for dice in ("13", "24", "12"):  # Income Tax, Chance, Baltic: the turn passes each time
+            await pilot.press(*dice)
+            await keys(pilot, "enter")
+            await keys(pilot, "escape")
+            cards = list(app.screen.query(PlayerCard))
+            nodes = [node for card in cards for node in card.walk_children(with_self=True)]
+            kept = [dict(node.styles.get_render_rules()) for node in nodes]
+            shown = app.export_screenshot()
+            app.stylesheet.update_nodes(nodes)  # Textual's own: the card and every widget on it
+            for node in nodes:
+                node._styles_cache.clear()
+                node.refresh()
+            await pilot.pause()
+            assert [dict(node.styles.get_render_rules()) for node in nodes] == kept
+            assert app.export_screenshot() == shown
+            assert sum(card.has_class("-current") for card in cards) == 1
