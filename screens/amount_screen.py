@@ -17,6 +17,7 @@ from textual.widgets import Input, Label
 from banker.amounts import dice_most, parse_amount
 from banker.errors import Refusal
 from banker.state import GameState, uses_speed_die
+from screens.styled_once import StyledOnce
 
 
 def dice_what(state: GameState) -> str:
@@ -43,7 +44,7 @@ def dice_screen(state: GameState, title: str) -> AmountScreen:
                         placeholder=f"dice total, 2 to {dice_most(state)}")
 
 
-class AmountScreen(ModalScreen[int | None]):
+class AmountScreen(StyledOnce, ModalScreen[int | None]):
     """Dismissed with the number, or None when cancelled."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

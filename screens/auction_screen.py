@@ -20,6 +20,7 @@ from banker.errors import Refusal
 from banker.game import Game, Outcome
 from banker.language import read_amount
 from banker.rules.deeds import bid_refusal, leader_bid_refusal, least_bid
+from screens.styled_once import StyledOnce
 from screens.timing import Stop, timing
 
 COUNTDOWN_SECONDS = 50  # Monopoly City's trading unit
@@ -41,7 +42,7 @@ def raise_steps(game: Game) -> dict[str, int]:
     return CITY_RAISES if game.state.edition.money_style == "millions" else QUICK_RAISES
 
 
-class AuctionScreen(ModalScreen[Outcome | None]):
+class AuctionScreen(StyledOnce, ModalScreen[Outcome | None]):
     """Runs the open auction; dismisses with the `sold` Outcome, or None if left open."""
 
     AUTO_FOCUS = ""  # every key comes to the screen, in the order typed (see on_key)

@@ -24,6 +24,7 @@ from textual.timer import Timer
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from screens.styled_once import StyledOnce
 from screens.table_words import table_words
 
 
@@ -40,7 +41,7 @@ KEYS = "enter pick · 1-9 pick by number · type to find · esc cancel"
 NUMBER_PAUSE = 1.0  # seconds after a digit that could start a longer number before the number typed so far is picked
 
 
-class ChoiceScreen(ModalScreen[Any]):
+class ChoiceScreen(StyledOnce, ModalScreen[Any]):
     """Dismissed with the picked choice's value, or None when cancelled."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

@@ -41,6 +41,7 @@ from screens.key_line import KeyLine
 from screens.phone_flows import PhoneFlows
 from screens.player_card import CashStrip, PlayerCard
 from screens.status_line import StatusLine
+from screens.styled_once import StyledOnce
 from screens.table_flows import TableFlows
 from screens.table_words import table_words
 from screens.timing import IDLE_CHECK_SECONDS, SETTLE_SECONDS
@@ -101,7 +102,8 @@ FEATURES = {
 }
 
 
-class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows, TableFlows, Screen[None]):
+class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows, TableFlows, StyledOnce,
+                  Screen[None]):
     BINDINGS = DICE_KEYS + [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
     AUTO_FOCUS = "#board"  # not the cards first (Textual's choice): moving the focus restyles what it leaves
@@ -115,7 +117,6 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         self.game = game
         self.parts: tuple[list[PlayerCard], BoardList, StatusLine, GameClock, CashStrip] | tuple[()] = ()
         self.frame_timer: Timer | None = None
-        self.resumed = False  # resumed once: its widgets' styles are current (see _on_screen_resume)
 
     @property
     def _update_timer(self) -> Timer:
@@ -195,12 +196,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
             if card.player == current:
                 self.query_one("#cards", VerticalScroll).scroll_to_widget(card, animate=False)
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
-        """The first resume comes just after every widget's first styling: Textual would style them all again
-        (6 ms of the first frame). (A class's `_on_` handler hides its `on_` one: the state is shown here.)"""
-        if not self.resumed:
-            event.refresh_styles = False
-            self.resumed = True
+    def on_screen_resume(self) -> None:
         self.show_state()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
