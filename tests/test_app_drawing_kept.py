@@ -78,6 +78,12 @@ async def test_the_focus_coming_and_going_repaints_the_cursor_row_as_afresh(tmp_
                         board.render_lines(Region(0, 0, board.size.width, board.size.height))]
             assert as_shown == drawn_afresh(board)
             looks.append(as_shown[board.cursor_row + 1])  # + the header
+            bar = board.vertical_scrollbar  # kept too: the focus sets its colours again, the same ones
+            whole = Region(0, 0, bar.size.width, bar.size.height)
+            kept = [(strip.text, repr(list(strip))) for strip in bar.render_lines(whole)]
+            bar.drawn = None
+            bar._styles_cache.clear()
+            assert kept == [(strip.text, repr(list(strip))) for strip in bar.render_lines(whole)]
         assert looks[0] != looks[1] and looks[0] == looks[2] and looks[1] == looks[3]  # the cursor shows the focus
 
 
