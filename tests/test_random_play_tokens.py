@@ -170,10 +170,10 @@ def required(*extra: str) -> None:
 
 def test_random_play_follows_the_tokens_on_the_classic_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 16: classic US and UK, with and without the speed die, every token invariant after every line."""
-    play_batches(ClassicTokenPlay, COMMANDS, monkeypatch, examples=EXAMPLES)
-    required("triples rolled", "triples then move", "refused: a bad speed-die face",
-             "games: classic-us follow-tokens", "refused: the speed die before passing GO",
-             "refused: a roll without the speed die")
+    extra = ("triples rolled", "triples then move", "refused: a bad speed-die face", "games: classic-us follow-tokens",
+             "refused: the speed die before passing GO", "refused: a roll without the speed die")
+    play_batches(ClassicTokenPlay, COMMANDS, monkeypatch, examples=EXAMPLES, needs=(*REQUIRED, *extra))
+    required(*extra)
     # the UK board with the speed die, with or without Free Parking: one demand on the two tables (a mean of 7 games
     # a run for either alone, as low as 2 over 12 seeds: a lumpy draw could leave one out)
     uk_speed = sum(TALLY[f"games: classic-uk follow-tokens {rules}speed-die"] for rules in ("", "free-parking "))
@@ -182,21 +182,24 @@ def test_random_play_follows_the_tokens_on_the_classic_boards(monkeypatch: pytes
 
 def test_random_play_follows_the_tokens_on_a_mega_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 16: Mega (and the classic speed-die tables): the speed die's moves, bus tickets, triples, rides."""
-    play_batches(MegaTokenPlay, COMMANDS, monkeypatch, examples=EXAMPLES)
-    required(*SPEED_DIE, "games: mega follow-tokens", "a bus ticket from the speed die", "a ride then its move")
+    extra = (*SPEED_DIE, "games: mega follow-tokens", "a bus ticket from the speed die", "a ride then its move")
+    play_batches(MegaTokenPlay, COMMANDS, monkeypatch, examples=EXAMPLES, needs=(*REQUIRED, *extra))
+    required(*extra)
 
 
 def test_random_play_follows_the_tokens_at_a_sore_losers_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 16: Sore Losers: coins for jail by the dice; issue 25: a trapped player loses the turn (001:180)."""
-    play_batches(SoreLosersTokenPlay, COMMANDS, monkeypatch, examples=EXAMPLES)
-    required("a trapped player lost the turn", "coin moved: jail")
+    extra = ("a trapped player lost the turn", "coin moved: jail")
+    play_batches(SoreLosersTokenPlay, COMMANDS, monkeypatch, examples=EXAMPLES, needs=(*REQUIRED, *extra))
+    required(*extra)
 
 
 def test_random_play_follows_the_tokens_on_a_city_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 16: City: the stadiums pay on top of every GO a roll passes."""
     monkeypatch.setattr("banker.language.datetime", FrozenClock)
     monkeypatch.setattr("banker.language.districts.draw_spin", draw_spin)
-    play_batches(CityTokenPlay, COMMANDS, monkeypatch, examples=EXAMPLES)
+    play_batches(CityTokenPlay, COMMANDS, monkeypatch, examples=EXAMPLES,
+                 needs=(*REQUIRED, "a stadium bonus on a rolled GO"))
     required("a stadium bonus on a rolled GO")
 
 
