@@ -10,10 +10,11 @@ edition with Mr. Monopoly.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from . import commands as c
 from .events import BANK, POT
+from .frozen import Frozen, frozen
 from .offers import FeatureOffers, Offer, deed_offers, refusal_of
 from .rules.awards import award_refusal, awards, coin_kind
 from .rules.buildings import describe
@@ -168,8 +169,8 @@ def trap_offers(state: GameState, player: str) -> list[Offer]:
     return offers
 
 
-@dataclass(frozen=True)
-class Pick:
+@frozen
+class Pick(Frozen):
     """One choice a Sore Losers key offers: its label, the command, and the core's refusal (None: allowed)."""
 
     label: str

@@ -9,8 +9,6 @@ City's districts, Sore Losers' coins) adds its offers through `FEATURES`, the ta
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from editions import Card
 
 from . import (
@@ -21,6 +19,7 @@ from . import (
 from . import commands as c
 from .errors import Refusal
 from .events import ACCOUNTS, BANK, POT
+from .frozen import Frozen, frozen
 from .offers import CARD, MOVE, PICK_DEED, Due, FeatureOffers, Offer, deed_offers, refusal_of, unowned_deeds
 from .rules.buildings import sell_refusal
 from .rules.bus_tickets import TICKET
@@ -312,8 +311,8 @@ def shortfall(state: GameState, command: c.Command) -> Due | None:
     return due
 
 
-@dataclass(frozen=True)
-class WayToRaise:
+@frozen
+class WayToRaise(Frozen):
     """Selling buildings or mortgaging one deed, and the cash it brings."""
 
     label: str

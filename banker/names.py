@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import Refusal
+from .frozen import Frozen, frozen
 
 
 @lru_cache(maxsize=8192)
@@ -16,8 +16,8 @@ def squash(text: str) -> str:
     return "".join(ch for ch in text.casefold() if ch.isalnum())
 
 
-@dataclass(frozen=True)
-class _Names:
+@frozen
+class _Names(Frozen):
     """One list of candidates, squashed once: a line names a player, a deed or a verb without a walk of
     every name (the lists are the same few at every action: the players, the deeds, the verbs)."""
 

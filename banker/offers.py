@@ -8,12 +8,12 @@ feature's offers and the landing import each other.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from . import commands as c
 from . import rules  # rules.decide at call time: deciding loads every rule, which the board's first frame needs not
 from .errors import Refusal
 from .events import BANK
+from .frozen import Frozen, frozen
 from .rules.deeds import buy_refusal, for_sale, rent_refusal
 from .rules.destinations import Move
 from .rules.rent import rent_charge
@@ -25,8 +25,8 @@ MOVE = "move"  # the token moves on (a speed-die face, the Auction space): follo
 PICK_DEED = "deed"  # the Auction space: the player picks an unowned deed for the banker to auction
 
 
-@dataclass(frozen=True)
-class Offer:
+@frozen
+class Offer(Frozen):
     """One thing the banker can do for a landing.
 
     `command` is None when there is nothing to do (own deed, just visiting) or when
@@ -49,8 +49,8 @@ class Offer:
         return self.refusal is None and (self.command is not None or bool(self.needs))
 
 
-@dataclass(frozen=True)
-class Due:
+@frozen
+class Due(Frozen):
     """A payment a command will make: who pays, how much, to whom, and whether it is a debt."""
 
     payer: str
@@ -68,8 +68,8 @@ def _no_offers(*_: object) -> list[Offer]:
     return []
 
 
-@dataclass(frozen=True)
-class FeatureOffers:
+@frozen
+class FeatureOffers(Frozen):
     """One feature's part in a landing (Monopoly City's districts, Sore Losers' coins), as the landing reads it.
 
     `plays`: whether this game has the feature. `space`: the offers for a space where the feature differs from

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -20,6 +19,7 @@ from editions import EditionError, parse_edition
 
 from . import events as ev
 from .describe import summarize
+from .frozen import Frozen, frozen
 from .ledger import LedgerError, LedgerStore, Record, decode_records
 
 TAIL = 256  # events read from the end to find the last action; more only when an action is longer
@@ -36,8 +36,8 @@ def games_dir(base: Path | None = None) -> Path:
     return (base or data_dir()) / "games"
 
 
-@dataclass(frozen=True)
-class SavedGame:
+@frozen
+class SavedGame(Frozen):
     """One game file as the start screen lists it."""
 
     path: Path

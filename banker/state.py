@@ -14,6 +14,7 @@ from typing import Any
 from editions import Deed, Edition
 
 from .events import BANK, OUT, POT
+from .frozen import Frozen, frozen
 from .waits import Debt, Wait, waiting_json
 
 FOLLOW_TOKENS = "follow-tokens"  # the house rule of a game whose tokens Banker moves from the dice
@@ -27,8 +28,8 @@ def uses_speed_die(state: GameState) -> bool:
     return state.edition.speed_die or "speed-die" in state.house_rules
 
 
-@dataclass(frozen=True)
-class Holding:
+@frozen
+class Holding(Frozen):
     """One deed: who holds it and what is on it. Frozen: the fold replaces it, so copies share it."""
 
     owner: str = BANK
@@ -76,8 +77,8 @@ def pieces(level: int) -> dict[str, int]:
     return {"houses": level}
 
 
-@dataclass(frozen=True)
-class Spin:
+@frozen
+class Spin(Frozen):
     """The trading unit's Build press: blocks (1-3) or a free railroad, for one player's turn."""
 
     player: str
@@ -85,16 +86,16 @@ class Spin:
     railroad: bool = False
 
 
-@dataclass(frozen=True)
-class Clock:
+@frozen
+class Clock(Frozen):
     """A timed game: `minutes` from `started` (an ISO time written into the ledger when it started)."""
 
     minutes: int
     started: str
 
 
-@dataclass(frozen=True)
-class Tokens:
+@frozen
+class Tokens(Frozen):
     """Where each token stands and whose roll it is, in a game that follows the tokens from the dice.
 
     Frozen and indexed by the players' seating order, so a copy of the state shares it.

@@ -7,14 +7,14 @@ The state keeps each `Wait` and `Debt` as plain data; this says what each one me
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .events import BANK
+from .frozen import Frozen, frozen
 
 
-@dataclass(frozen=True)
-class Wait:
+@frozen
+class Wait(Frozen):
     """Something a landing (or a card, a ride, the speed die) left for the table to decide before the next roll.
 
     `kind`: buy-or-auction, card, choice, move, speed-die, jail-send or trap (a debt is a `Debt`); `detail` says
@@ -28,8 +28,8 @@ class Wait:
     detail: str = ""
 
 
-@dataclass(frozen=True)
-class Debt:
+@frozen
+class Debt(Frozen):
     """A payment fixed when it fell due that the player could not make from cash: paid by `settle`, or ended by a
     bankruptcy. Nobody is overdrawn meanwhile."""
 

@@ -11,7 +11,6 @@ Letters typed find a choice by its words ("hosp" finds "Pay hospital fees"), how
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from rich.text import Text
@@ -24,12 +23,13 @@ from textual.timer import Timer
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
+from banker.frozen import Frozen, frozen
 from screens.styled_once import StyledOnce
 from screens.table_words import table_words
 
 
-@dataclass(frozen=True)
-class Choice:
+@frozen
+class Choice(Frozen):
     label: str
     value: Any
     refusal: str | None = None

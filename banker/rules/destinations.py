@@ -6,12 +6,11 @@ answers where the rules send it (rulebooks 000 and 002), and whether it passes G
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from editions import Space
 
 from ..errors import Refusal
 from ..events import BANK
+from ..frozen import Frozen, frozen
 from ..names import match
 from ..state import GameState
 from .rent import rent_due
@@ -19,8 +18,8 @@ from .rent import rent_due
 AVERAGE_ROLL = 7  # a utility's rent depends on a roll not made yet: ranked at the average of two dice
 
 
-@dataclass(frozen=True)
-class Move:
+@frozen
+class Move(Frozen):
     """Where the token goes (None = it stays), and why, in the table's words."""
 
     target: Space | None

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from ..errors import Refusal
 from ..events import ACCOUNTS, BANK, Transfer
+from ..frozen import Frozen, frozen
 from ..state import GameState
 from .checks import auction_open, not_playing, refuse_if
 from .prices import building_sale_value, mortgage_amount
 
 
-@dataclass(frozen=True)
-class Raisable:
+@frozen
+class Raisable(Frozen):
     """What a player could pay with: cash, buildings sold back to the bank, unmortgaged deeds mortgaged."""
 
     cash: int
