@@ -26,6 +26,8 @@ QUIET_SECONDS = 0.5  # no action for this long: a due toast may leave on the tim
 HELD = 10**9  # the timeout Textual is given: its own timer never takes the toast down
 TOASTS_SHOWN = 4  # a quick table's older toasts leave early (its ledger keeps every line): each one on screen is
 # laid out again at every layout, and a pile of them covered the board's lower right
+TOASTS_SHOWN_SHORT = 2  # on a screen under SHORT_ROWS rows (80x24), where four covered most of the board
+SHORT_ROWS = 30
 
 
 class ToastsBetweenKeys(App[None]):
@@ -76,7 +78,8 @@ class ToastsBetweenKeys(App[None]):
         except NoMatches:  # a screen without one yet: it shows them once it has one
             return
         notifications = self._notifications
-        while len(notifications) > TOASTS_SHOWN:
+        shown = TOASTS_SHOWN if self.size.height >= SHORT_ROWS else TOASTS_SHOWN_SHORT
+        while len(notifications) > shown:
             oldest = next(iter(notifications))
             self.toasts_due.pop(oldest.identity, None)
             self._unnotify(oldest, refresh=False)

@@ -86,3 +86,15 @@ async def test_a_roll_that_opens_nothing_puts_its_toast_up_with_the_roll(tmp_pat
         assert up and up[0].parent is not None and up[0].parent.id == "textual-toastrack"  # no holder to wait for
         await pilot.pause()
         assert any("Income Tax" in message for message in shown(app))
+
+
+@pytest.mark.asyncio
+async def test_a_small_terminal_shows_its_two_newest_toasts(tmp_path: Path) -> None:
+    """At 80x24 four toasts covered most of the board: two stay up there."""
+    app = app_for(played_file(tmp_path / "game.db", "classic-us", ("Ann", "Ben"), ()))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        for index in range(4):
+            app.notify(f"toast {index}", timeout=60)
+            await pilot.pause()
+        await pilot.pause()
+        assert toasts(app) == shown(app) == ["toast 2", "toast 3"]
