@@ -18,9 +18,9 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from banker.events import BANK, POT
-from banker.language import USAGE
+from banker.language import USAGE, how_to_roll
 from banker.names import squash
-from banker.state import GameState, uses_speed_die
+from banker.state import GameState
 
 WORD_LISTS = ("give", "get", "lift", "go")
 
@@ -118,18 +118,10 @@ def example_line(state: GameState | None) -> str:
     return f"rent {payer if ' ' not in payer else repr(payer)} {deed if ' ' not in deed else repr(deed)}"
 
 
-def dice_hint(state: GameState) -> str:
-    """How to type a roll in a game that follows the tokens ("" elsewhere); the speed die's forms only where the
-    game has it."""
-    if state.tokens is None:
-        return ""
-    return "type the dice: 34" + ("; with the speed die 341, 34bus, 34mr" if uses_speed_die(state) else "")
-
-
 def bar_hint(state: GameState | None) -> str:
     """The empty bar's placeholder: how to roll first where the tokens are followed, then a line of this game."""
     action = f"type an action, e.g. {example_line(state)} — tab completes, `help` lists them"
-    dice = dice_hint(state) if state is not None else ""
+    dice = how_to_roll(state) if state is not None else ""
     return f"{dice} · or {action[5:]}" if dice else action
 
 

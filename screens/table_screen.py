@@ -28,12 +28,12 @@ from banker.errors import Refusal
 from banker.events import POT
 from banker.game import Game
 from banker.landing import has_holding_offers
-from banker.language import USAGE, dice_line, parse
+from banker.language import USAGE, dice_line, how_to_roll, parse
 from banker.state import uses_speed_die
 from screens.board_list import BoardList, BoardSide
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.coins_flows import SoreLosersFlows
-from screens.command_bar import CommandBar, dice_hint
+from screens.command_bar import CommandBar
 from screens.deed_flows import DeedFlows
 from screens.districts_flows import CityFlows
 from screens.game_clock import GameClock
@@ -279,10 +279,8 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
             self.show_usage()
             return
         state = self.game.state
-        dice = dice_line(line, state)
         try:
-            if dice is None and state.tokens is not None and line.replace(" ", "").isdigit():
-                raise Refusal(f"{line} is not a roll: {dice_hint(state)} (each die 1 to 6)")
+            dice = dice_line(line, state)
             command = parse(dice or line, state)
         except Refusal as refusal:
             self.notify(table_words(str(refusal)), severity="error", title="Refused", timeout=8, markup=False)
@@ -307,7 +305,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         bar.selection = Selection(0, len(bar.value))
 
     def show_usage(self) -> None:
-        dice = dice_hint(self.game.state)
+        dice = how_to_roll(self.game.state)
         choices = [Choice(dice, "")] if dice else []
         choices += [Choice(usage, verb) for verb, usage in USAGE.items()]
 

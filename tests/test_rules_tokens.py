@@ -10,7 +10,9 @@ from __future__ import annotations
 import pytest
 from conftest import NewGame, cash, play, refused, roll_on
 
+from banker.errors import Refusal
 from banker.game import Game
+from banker.language import dice_line
 from banker.rules.tokens import sharing_space
 
 FOLLOW = ("follow-tokens",)
@@ -329,3 +331,14 @@ def test_a_utility_rent_the_table_waits_for_beyond_the_cash_is_a_debt(table: Gam
 def test_a_utility_rent_nobody_waits_for_is_still_refused_beyond_the_cash(game: Game) -> None:
     play(game, "buy bob electric", f"pay alice {1500 - 5}")
     assert "Alice has $5 but rent for Electric Company costs $36" in refused(game, "rent alice electric 9")
+
+
+def test_digits_that_are_no_roll_are_refused_as_dice(table: Game, new_game: NewGame) -> None:
+    """The table's typed dice (banker.language.dice_line): "34" is Alice's roll; "157" and "7" are refused as dice,
+    naming how to type a roll; in a game that does not follow the tokens digits are left to the command language."""
+    assert dice_line("34", table.state) == 'roll "Alice" 3 4'
+    for digits in ("157", "7", "3 9"):
+        with pytest.raises(Refusal, match=r"is not a roll: type the dice: 34 \(each die 1 to 6\)"):
+            dice_line(digits, table.state)
+    assert dice_line("buy alice boardwalk", table.state) is None
+    assert dice_line("157", new_game("classic-us").state) is None

@@ -37,7 +37,7 @@ from .deeds import DeedVerbs
 from .districts import DistrictVerbs
 from .money import MoneyVerbs
 from .tickets import TicketVerbs
-from .tokens import TokenVerbs, dice_line  # noqa: F401 - the table screen's dice, named here as before
+from .tokens import TokenVerbs, dice_line, how_to_roll  # noqa: F401 - the table screen's dice, named here as before
 from .words import ACTIONS, MAX_LINE, USAGE
 
 

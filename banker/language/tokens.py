@@ -7,7 +7,7 @@ import re
 from .. import commands as c
 from ..errors import Refusal
 from ..names import squash
-from ..state import GameState
+from ..state import GameState, uses_speed_die
 from .words import Words
 
 
@@ -48,13 +48,24 @@ class TokenVerbs(Words):
         return c.Settle(self.player(args[0]))
 
 
+def how_to_roll(state: GameState) -> str:
+    """How the table types a roll, in a game that follows the tokens ("" elsewhere); the speed die's forms only
+    where the game has it."""
+    if state.tokens is None:
+        return ""
+    return "type the dice: 34" + ("; with the speed die 341, 34bus, 34mr" if uses_speed_die(state) else "")
+
+
 def dice_line(line: str, state: GameState) -> str | None:
     """The table screen's dice: "34", "3 4", "66", "342", "34 mr", "3 4 bus ticket" -> the `roll` line for whoever's
-    roll it is, in a game that follows the tokens; None for anything else (it is read as a command line)."""
+    roll it is, in a game that follows the tokens; None for anything else (it is read as a command line). Digits
+    that are no roll ("157", "7") are refused as dice, not read as an action's name."""
     if state.tokens is None:
         return None
     found = re.fullmatch(r"\s*([1-6])\s*([1-6])\s*([123]|bus|mr)?\s*(ticket|[1-6])?\s*", line.lower())
     if not found:
+        if line.replace(" ", "").isdigit():
+            raise Refusal(f"{line.strip()} is not a roll: {how_to_roll(state)} (each die 1 to 6)")
         return None
     first, second, speed, choice = found.groups()
     return " ".join(filter(None, ("roll", f'"{state.whose_roll}"', first, second, speed, choice)))
