@@ -255,6 +255,7 @@ async def measure_dice(path: Path, presses: int, gap: float
             await pilot.pause()
             seen_toasts.update(toast._notification.identity for toast in app.screen.query(Toast))  # type: ignore
             last[:] = []
+            seen_modals.clear()  # the app keeps its choice dialog: the same screen, drawn anew by this roll
             dice = DICE[index % len(DICE)]
             start, start_cpu = time.perf_counter(), time.process_time()
             started[0] = True

@@ -32,6 +32,7 @@ from banker.saves import (
     save_token_colours,
 )
 from screens.auction_clock import AuctionCountdowns
+from screens.remembered_styles import RememberingStylesheet
 from screens.status_line import StatusLine
 from screens.table_words import table_words
 from screens.toasts import ToastsBetweenKeys
@@ -54,6 +55,7 @@ class BankerApp(ToastsBetweenKeys):
 
     def __init__(self, path: Path | None = None, data: Path | None = None, watch: bool = True) -> None:
         super().__init__()  # ToastsBetweenKeys: toasts leave between keys
+        self.stylesheet = RememberingStylesheet(variables=self.get_css_variables())  # no source read yet
         self.start_path = path
         self.data = data or data_dir()
         self.game: Game | None = None

@@ -16,7 +16,7 @@ from banker.game import Game
 from banker.language import read_amount
 from banker.rules.bankruptcy import mortgages_passing, solvent_refusal
 from screens.amount_screen import AmountScreen
-from screens.choice_screen import Choice, ChoiceScreen
+from screens.choice_screen import Choice, ChoiceScreen, kept_dialog
 
 
 def debt_reader(game: Game, player: str, creditor: str) -> Callable[[str], int]:
@@ -68,7 +68,7 @@ async def ask_bankruptcy(app: App[Any], game: Game, player: str, creditor: str,
     """The Bankrupt command the banker confirmed, or None when cancelled at any step."""
 
     async def ask(screen: Screen[Any]) -> Any:
-        return await app.push_screen_wait(screen)
+        return await app.push_screen_wait(kept_dialog(app, screen) if isinstance(screen, ChoiceScreen) else screen)
 
     owed = await ask(debt_screen(game, player, creditor, debt))
     if owed is None:

@@ -6,6 +6,9 @@ more, the digits typed make a number (shown in the dialog) that is picked once n
 row's number ("2" of 12 rows), on Enter, or after a short pause ("1" then "2" picks row 12; "1" alone, row 1).
 Rows count from 1, unless every choice brings its own number (a space's number on the board).
 Letters typed find a choice by its words ("hosp" finds "Pay hospital fees"), however long the list.
+
+The app keeps one dialog composed and styled, and asks each question in it in turn (`kept_dialog`): building a
+dialog anew took 4 ms of the 25 from typed dice to the dialog on screen.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 
 from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
@@ -59,6 +62,7 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
         self.rows = {str(number): index for index, number in enumerate(numbers)}  # a row's number: its place
         self.number = ""  # the digits typed so far, while they may still grow into another row's number
         self.number_timer: Timer | None = None
+        self.shown = False  # composed and mounted: it can take another question (`take`)
 
     @property
     def span(self) -> str:
@@ -72,12 +76,15 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="dialog-title", markup=False)
-            if self.hint:
-                yield Label(self.hint, classes="dialog-hint", markup=False)
-            width = max((len(number) for number in self.rows), default=1)
-            yield OptionList(*[self._option(number.rjust(width), self.choices[index])
-                               for number, index in self.rows.items()], id="choices")
+            hint = Label(self.hint, classes="dialog-hint", markup=False)
+            hint.display = bool(self.hint)
+            yield hint
+            yield OptionList(*self.options(), id="choices")
             yield Label(self.keys_hint, id="choice-keys", classes="hint", markup=False)
+
+    def options(self) -> list[Option]:
+        width = max((len(number) for number in self.rows), default=1)
+        return [self._option(number.rjust(width), self.choices[index]) for number, index in self.rows.items()]
 
     def _option(self, number: str, choice: Choice) -> Option:
         text = Text()
@@ -87,7 +94,21 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
             text.append(f"  ({table_words(choice.refusal)})", style="dim italic")
         return Option(text, disabled=choice.refusal is not None)
 
+    def take(self, other: ChoiceScreen) -> None:
+        """Ask `other`'s question in this dialog, composed and styled before, as `other` would have asked it."""
+        self.stop_number_timer()
+        for name in ("title_text", "choices", "hint", "start", "typed", "matched", "rows", "number"):
+            setattr(self, name, getattr(other, name))
+        self.query_one(".dialog-title", Label).update(self.title_text)
+        hint = self.query_one(".dialog-hint", Label)
+        hint.update(self.hint)
+        hint.display = bool(self.hint)
+        self.query_one(OptionList).set_options(self.options())
+        self.query_one("#choice-keys", Label).update(self.keys_hint)
+        self.on_mount()
+
     def on_mount(self) -> None:
+        self.shown = True
         options = self.query_one(OptionList)
         enabled = [i for i, ch in enumerate(self.choices) if ch.refusal is None]
         if enabled:
@@ -125,11 +146,14 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
             return
         event.stop()
 
-    def type_number(self, number: str) -> None:
-        """A row's number being typed: picked at once when no further digit could make another row's number."""
+    def stop_number_timer(self) -> None:
         if self.number_timer is not None:
             self.number_timer.stop()
             self.number_timer = None
+
+    def type_number(self, number: str) -> None:
+        """A row's number being typed: picked at once when no further digit could make another row's number."""
+        self.stop_number_timer()
         self.number = number
         keys = self.query_one("#choice-keys", Label)
         if not number:
@@ -150,9 +174,7 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
 
     def pick_number(self) -> None:
         """The row whose number was typed; a row the rules refuse says why and stays open."""
-        if self.number_timer is not None:
-            self.number_timer.stop()
-            self.number_timer = None
+        self.stop_number_timer()
         number, self.number = self.number, ""
         if number not in self.rows:
             self.query_one("#choice-keys", Label).update(self.keys_hint)
@@ -182,3 +204,21 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+KEPT = "kept-choice-dialog"
+
+
+def kept_dialog(app: App[Any], dialog: ChoiceScreen) -> ChoiceScreen:
+    """The dialog to push to ask `dialog`'s question: the app's kept one, given the question, when it is free;
+    else `dialog` itself, kept for the next question when the app keeps none yet."""
+    if type(dialog) is not ChoiceScreen:
+        return dialog
+    if not app.is_screen_installed(KEPT):
+        app.install_screen(dialog, KEPT)
+        return dialog
+    kept = app.get_screen(KEPT)
+    if not isinstance(kept, ChoiceScreen) or not kept.shown or kept in app.screen_stack:
+        return dialog
+    kept.take(dialog)
+    return kept

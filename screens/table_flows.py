@@ -41,7 +41,7 @@ from banker.landing import (
 from banker.offers import DICE
 from banker.state import uses_speed_die
 from screens.amount_screen import AmountScreen, dice_screen
-from screens.choice_screen import Choice, ChoiceScreen
+from screens.choice_screen import Choice, ChoiceScreen, kept_dialog
 from screens.table_host import OnTheTable
 
 if TYPE_CHECKING:
@@ -56,7 +56,8 @@ class TableFlows(OnTheTable):
 
 
     async def ask(self, screen: Screen[Any]) -> Any:
-        return await self.app.push_screen_wait(screen)
+        return await self.app.push_screen_wait(kept_dialog(self.app, screen) if isinstance(screen, ChoiceScreen)
+                                               else screen)
 
     async def pick_player(self, title: str, accounts: bool = False, exclude: str = "",
                           highlight: str = "", among: Sequence[str] | None = None) -> str | None:

@@ -31,7 +31,7 @@ from banker.landing import has_holding_offers
 from banker.language import USAGE, dice_line, how_to_roll, parse
 from banker.state import uses_speed_die
 from screens.board_list import BoardList, BoardSide
-from screens.choice_screen import Choice, ChoiceScreen
+from screens.choice_screen import Choice, ChoiceScreen, kept_dialog
 from screens.coins_flows import SoreLosersFlows
 from screens.command_bar import CommandBar
 from screens.deed_flows import DeedFlows
@@ -316,7 +316,8 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
                 bar.cursor_position = len(bar.value)
             bar.focus()
 
-        self.app.push_screen(ChoiceScreen("The command language", choices, "pick one to start typing it"), fill)
+        self.app.push_screen(kept_dialog(self.app, ChoiceScreen("The command language", choices,
+                                                                "pick one to start typing it")), fill)
 
     def action_keys(self) -> None:
         if self.query("HelpPanel"):

@@ -1,0 +1,95 @@
+"""The app keeps one choice dialog and asks each question in it (issue 27: typed dice to the dialog under 50 ms).
+A question asked in the kept dialog must look and answer as the same question in a dialog built anew: nothing
+of the question before (its rows, its hint, letters or digits typed, the highlight, the scroll) shows through."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from app_pilot import app_for, played_file
+from screen_host import keys
+
+import screens.table_flows
+import screens.table_screen
+from screens.choice_screen import ChoiceScreen, kept_dialog
+from screens.command_bar import CommandBar
+
+PLAYERS = ("Ann", "Ben", "Cy")
+SIZE = (120, 40)
+# Ann to Chance (16 cards: "1" of a longer number typed and cleared, "divi" typed to find the dividend, picked with
+# its letters still typed); Ben to Reading Railroad (buy or auction), bought with 1; Cy to Oriental Avenue, left;
+# the command language's list (with a hint line), left
+TURNS = ("25", "1", "escape", "d", "i", "v", "i", "enter", "14", "1", "24", "escape", "help", "escape")
+
+
+def drawn(app: Any) -> list[tuple[str, str]]:
+    """The screen as the compositor draws it: each line's text and styles."""
+    return [(strip.text, repr(list(strip))) for strip in app.screen._compositor.render_strips()]
+
+
+async def play(tmp_path: Path, name: str) -> tuple[list[list[tuple[str, str]]], list[int]]:
+    """What the screen shows after each key of TURNS, and which dialog object showed it."""
+    (tmp_path / name).mkdir()
+    path = played_file(tmp_path / name / "game.db", "classic-us", PLAYERS, [], ("follow-tokens",))
+    app = app_for(path)
+    shown: list[list[tuple[str, str]]] = []
+    dialogs: list[int] = []
+    titles: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        for typed in TURNS:
+            if typed.isdigit() and len(typed) == 2:
+                await pilot.press(*typed)
+                await keys(pilot, "enter")
+            elif typed == "help":
+                app.screen.query_one(CommandBar).focus()
+                await pilot.press(*typed)
+                await keys(pilot, "enter")
+            else:
+                await keys(pilot, typed)
+            shown.append(drawn(app))
+            if isinstance(app.screen, ChoiceScreen):
+                dialogs.append(id(app.screen))
+                titles.append(app.screen.title_text)
+    assert titles[0] == "Chance: which card did Ann draw?"
+    assert titles[-1] == "The command language"
+    assert {"Ben (rolled 5) lands on Reading Railroad", "Cy (rolled 6) lands on Oriental Avenue"} <= {
+        title.split(" · ")[0] for title in titles}
+    return shown, dialogs
+
+
+@pytest.mark.asyncio
+async def test_a_question_in_the_kept_dialog_looks_as_in_a_dialog_built_anew(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    kept, kept_dialogs = await play(tmp_path, "kept")
+    monkeypatch.setattr(screens.table_flows, "kept_dialog", lambda app, dialog: dialog)
+    monkeypatch.setattr(screens.table_screen, "kept_dialog", lambda app, dialog: dialog)
+    anew, new_dialogs = await play(tmp_path, "anew")
+    assert len(set(kept_dialogs)) == 1 and len(set(new_dialogs)) > 1  # one dialog kept; built anew each time
+    for typed, (with_kept, built_anew) in zip(TURNS, zip(kept, anew, strict=True), strict=True):
+        assert with_kept == built_anew, f"after {typed!r} the kept dialog shows something else"
+
+
+def test_the_kept_dialog_is_not_given_a_question_while_it_asks_one() -> None:
+    class App:
+        screen_stack: list[ChoiceScreen] = []
+        installed: dict[str, ChoiceScreen] = {}
+
+        def is_screen_installed(self, name: str) -> bool:
+            return name in self.installed
+
+        def install_screen(self, screen: ChoiceScreen, name: str) -> None:
+            self.installed[name] = screen
+
+        def get_screen(self, name: str) -> ChoiceScreen:
+            return self.installed[name]
+
+    app = App()
+    first = ChoiceScreen("Which?", [])
+    assert kept_dialog(app, first) is first  # type: ignore[arg-type]
+    first.shown = True
+    app.screen_stack.append(first)
+    second = ChoiceScreen("And which?", [])
+    assert kept_dialog(app, second) is second  # type: ignore[arg-type]  # the kept one is open: a new one asks
+
