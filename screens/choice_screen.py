@@ -20,6 +20,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.cache import LRUCache
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.timer import Timer
@@ -27,6 +28,7 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from banker.frozen import Frozen, frozen
+from screens.choice_list import ChoiceList
 from screens.styled_once import StyledOnce
 from screens.table_words import table_words
 
@@ -63,6 +65,7 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
         self.number = ""  # the digits typed so far, while they may still grow into another row's number
         self.number_timer: Timer | None = None
         self.shown = False  # composed and mounted: it can take another question (`take`)
+        self.made_options: LRUCache[tuple[str, str, str | None, str], Option] = LRUCache(512)  # a row: its option
 
     @property
     def span(self) -> str:
@@ -79,12 +82,21 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
             hint = Label(self.hint, classes="dialog-hint", markup=False)
             hint.display = bool(self.hint)
             yield hint
-            yield OptionList(*self.options(), id="choices")
+            yield ChoiceList(*self.options(), id="choices")
             yield Label(self.keys_hint, id="choice-keys", classes="hint", markup=False)
 
     def options(self) -> list[Option]:
+        """The rows' options, each made once for its words and number (ChoiceList keeps their drawing)."""
         width = max((len(number) for number in self.rows), default=1)
-        return [self._option(number.rjust(width), self.choices[index]) for number, index in self.rows.items()]
+        options = []
+        for number, index in self.rows.items():
+            choice = self.choices[index]
+            row = (number.rjust(width), choice.label, choice.refusal, choice.style)
+            option = self.made_options.get(row)
+            if option is None:
+                option = self.made_options[row] = self._option(row[0], choice)
+            options.append(option)
+        return options
 
     def _option(self, number: str, choice: Choice) -> Option:
         text = Text()

@@ -14,6 +14,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 
 from screens.board_list import BoardList
+from screens.choice_screen import ChoiceScreen
 from screens.command_bar import CommandBar
 from screens.remembered_styles import RememberingStylesheet
 
@@ -81,6 +82,11 @@ async def test_remembered_styles_are_the_styles_matched_afresh(tmp_path: Path) -
         for node in (app, *app.screen_stack):
             app.stylesheet.update(node)
         assert_styles_are_matched_afresh(app)
+        await keys(pilot, "l")  # what waits, in the app's kept dialog: hidden while the theme and rules changed
+        assert isinstance(app.screen, ChoiceScreen)
+        assert_styles_are_matched_afresh(app)
+        await keys(pilot, "escape")
+        assert_styles_are_matched_afresh(app)  # the table, hidden under it meanwhile
 
 
 @pytest.mark.asyncio

@@ -44,4 +44,4 @@ async def test_a_dialog_is_styled_once_as_it_opens(monkeypatch: pytest.MonkeyPat
     ours = await styled(ChoiceScreen("Ann lands on Baltic Avenue", choices), monkeypatch)
     textual = await styled(PlainChoice("Ann lands on Baltic Avenue", choices), monkeypatch)
     assert ours and sum(textual.values()) > sum(ours.values())
-    assert all(count == 1 for name, count in ours.items() if not name.startswith("OptionList"))  # focus restyles it
+    assert all(count == 1 for name, count in ours.items() if not name.startswith("ChoiceList"))  # focus restyles it
