@@ -172,8 +172,10 @@ class PlayerCard(Vertical):
         deeds = tuple((d, state.deeds[d]) for d in state.deeds_of(player))  # the whole holding: City blocks too
         if self.changed("title", current):
             self.border_title = Text(f"▶ {player}  (turn)" if current else player)
-            self.set_class(current, "-current")
             self.styles.border = ("heavy" if current else "round", token_style(self.colour))
+            # the turn's lighter background follows a frame later: drawing both cards anew on another background
+            # took 3-5 ms of the frame that shows what the roll did
+            self.call_after_refresh(self.set_class, current, "-current")
         if self.changed("subtitle", (cash, len(deeds))):
             count = f"{len(deeds)} deed{'s' if len(deeds) != 1 else ''}"
             self.border_subtitle = Text(f"{state.edition.money(cash)} · {count}")

@@ -101,7 +101,8 @@ class ToastsBetweenKeys(App[None]):
         if new:
             rack.mount_all(new)
             rack.refresh(layout=True)  # its height is measured again, with the new toasts in it
-            self.screen.refresh(layout=True)  # in the next frame (the rack alone would ask on its next idle)
+            self.screen.refresh(repaint=False, layout=True)  # in the next frame (the rack alone would ask on its next
+            # idle); the layout repaints where the toasts moved, the screen keeps its drawn background
             rack.call_later(rack.scroll_end, animate=False, force=True)
 
     def take_down_due_toasts(self) -> None:
