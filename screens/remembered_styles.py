@@ -68,16 +68,20 @@ class RememberingStylesheet(Stylesheet):
 
     def give_rules(self, node: DOMNode, rules: RulesMap, animate: bool) -> None:
         """Textual's replacing of the node's rules, setting only the rules that differ (the same kept value is
-        the same object), and telling the node its styles changed as Textual does: its ancestors' may have."""
-        if animate:
-            self.replace_rules(node, rules, animate=True)
-            return
+        the same object), and telling the node its styles changed as Textual does: its ancestors' may have.
+
+        Without a transition in the old rules or the new, animating them is setting them (as Textual does, a node
+        whose rules do not change is not told, when animating)."""
         base = node.styles.base
         now = base._rules
-        for key in now.keys() | rules.keys():
-            value = rules.get(key)
-            if now.get(key) is not value:
-                setattr(base, key, value)
+        if animate and ("transitions" in rules or "transitions" in now):
+            self.replace_rules(node, rules, animate=True)
+            return
+        changed = [key for key in now.keys() | rules.keys() if now.get(key) is not rules.get(key)]
+        if animate and not changed:
+            return
+        for key in changed:
+            setattr(base, key, rules.get(key))
         node.notify_style_update()
 
     def give_component_styles(self, node: DOMNode, place: Place) -> None:
