@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from app_pilot import app_for, played_file
 from screen_host import keys
+from textual.app import App, ComposeResult
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
+from textual.widgets import Input, Static
 
 from screens.board_list import BoardList
 from screens.choice_screen import ChoiceScreen
@@ -116,3 +118,32 @@ async def test_the_focus_coming_back_matches_no_rule_again(tmp_path: Path) -> No
             Stylesheet.apply = match  # type: ignore[method-assign]
         assert matched == []
         assert_styles_are_matched_afresh(app)
+
+
+class Fading(App[None]):
+    """A widget whose background fades in with the focus: a transition is animated, not set."""
+
+    CSS = "#box { background: blue; transition: background 500ms; } #box:focus { background: red; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stylesheet = RememberingStylesheet(variables=self.get_css_variables())
+
+    def compose(self) -> ComposeResult:
+        box = Static("box", id="box")
+        box.can_focus = True
+        yield box
+        yield Input(id="other")
+
+
+@pytest.mark.asyncio
+async def test_a_remembered_transition_is_animated_as_textual_animates_it() -> None:
+    app = Fading()
+    async with app.run_test() as pilot:
+        box, other = app.query_one("#box", Static), app.query_one("#other", Input)
+        for _ in range(2):  # the second time the box takes the focus, its rules are remembered ones
+            other.focus()
+            await pilot.pause(0.6)
+            box.focus()
+            await pilot.pause()
+            assert app.animator.is_being_animated(box.styles.base, "background")
