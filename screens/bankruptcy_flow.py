@@ -68,7 +68,7 @@ async def ask_bankruptcy(app: App[Any], game: Game, player: str, creditor: str,
     """The Bankrupt command the banker confirmed, or None when cancelled at any step."""
 
     async def ask(screen: Screen[Any]) -> Any:
-        return await app.push_screen_wait(kept_dialog(app, screen) if isinstance(screen, ChoiceScreen) else screen)
+        return await app.push_screen_wait(kept_dialog(app, screen))
 
     owed = await ask(debt_screen(game, player, creditor, debt))
     if owed is None:

@@ -22,7 +22,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
@@ -221,9 +221,9 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
 KEPT = "kept-choice-dialog"
 
 
-def kept_dialog(app: App[Any], dialog: ChoiceScreen) -> ChoiceScreen:
+def kept_dialog(app: App[Any], dialog: Screen[Any]) -> Screen[Any]:
     """The dialog to push to ask `dialog`'s question: the app's kept one, given the question, when it is free;
-    else `dialog` itself, kept for the next question when the app keeps none yet."""
+    else `dialog` itself, kept for the next question when the app keeps none yet (any other screen: itself)."""
     if type(dialog) is not ChoiceScreen:
         return dialog
     if not app.is_screen_installed(KEPT):

@@ -56,8 +56,7 @@ class TableFlows(OnTheTable):
 
 
     async def ask(self, screen: Screen[Any]) -> Any:
-        return await self.app.push_screen_wait(kept_dialog(self.app, screen) if isinstance(screen, ChoiceScreen)
-                                               else screen)
+        return await self.app.push_screen_wait(kept_dialog(self.app, screen))
 
     async def pick_player(self, title: str, accounts: bool = False, exclude: str = "",
                           highlight: str = "", among: Sequence[str] | None = None) -> str | None:
