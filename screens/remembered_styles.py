@@ -99,18 +99,21 @@ class RememberingStylesheet(Stylesheet):
             node.refresh()
 
     def place(self, node: DOMNode) -> Place:
-        """What the rules can see of the node: each node's kind, id, classes and the pseudo-classes any rule names,
-        from the app down. A component class is placed under the widget being styled."""
+        """What the rules can see of the node: each node's kind, the id a rule names (a toast's own id is no part
+        of its place: one place for every toast), its classes and the pseudo-classes any rule names, from the app
+        down. A component class is placed under the widget being styled."""
         styling = self.styling
         if styling is not None and node._parent is styling[0] and type(node) is DOMNode:
             return (styling[1], frozenset(node._classes))
         path = node.css_path_nodes
         app_wide = isinstance(path[0], App)  # the theme's pseudo-classes are the app's, below it as at it
         used, below = self.pseudo_classes_used, self.pseudo_classes_below
+        rules_map = self.rules_map
         place = []
         for each in path:
             checks = each._PSEUDO_CLASSES
             names = below if app_wide and each is not path[0] else used
-            place.append((type(each), each._id, frozenset(each._classes),
+            ident = each._id if each._id is not None and f"#{each._id}" in rules_map else None
+            place.append((type(each), ident, frozenset(each._classes),
                           tuple([name for name in names if name in checks and checks[name](each)])))
         return tuple(place)

@@ -29,10 +29,13 @@ def styled_nodes(app: Any) -> list[DOMNode]:
     for screen in app.screen_stack:
         for node in screen.walk_children(with_self=True):
             nodes.append(node)
-            if node.is_scrollable and node.show_vertical_scrollbar and node.scrollbar_size_vertical:
-                nodes.append(node.vertical_scrollbar)
-            if node.is_scrollable and node.show_horizontal_scrollbar and node.scrollbar_size_horizontal:
-                nodes.append(node.horizontal_scrollbar)
+            vertical, horizontal = node._vertical_scrollbar, node._horizontal_scrollbar  # not made here
+            if vertical is not None and node.is_scrollable and node.show_vertical_scrollbar \
+                    and node.scrollbar_size_vertical:
+                nodes.append(vertical)
+            if horizontal is not None and node.is_scrollable and node.show_horizontal_scrollbar \
+                    and node.scrollbar_size_horizontal:
+                nodes.append(horizontal)
     return nodes
 
 
@@ -44,7 +47,7 @@ def styles_of(node: DOMNode) -> tuple[object, ...]:
 
 def assert_styles_are_matched_afresh(app: Any) -> None:
     """Each node's styles as given, then as Textual's own stylesheet matches them from the same sources."""
-    nodes = styled_nodes(app)
+    nodes = [node for node in styled_nodes(app) if node.styles.base._rules]  # a scrollbar may be unstyled yet
     given = [styles_of(node) for node in nodes]
     afresh = app.stylesheet.copy()
     assert type(afresh) is Stylesheet
@@ -147,3 +150,18 @@ async def test_a_remembered_transition_is_animated_as_textual_animates_it() -> N
             box.focus()
             await pilot.pause()
             assert app.animator.is_being_animated(box.styles.base, "background")
+
+
+@pytest.mark.asyncio
+async def test_toasts_share_one_place_and_the_kept_styles_do_not_grow(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "toasts.db", "classic-us", PLAYERS, [], ("follow-tokens",))
+    app = app_for(path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        app.toast("the first toast")
+        await pilot.pause()
+        kept = len(app.stylesheet.kept)
+        for count in range(12):  # each toast has an id of its own, which no rule names
+            app.toast(f"toast {count}")
+            await pilot.pause()
+        assert len(app.stylesheet.kept) == kept
+        assert_styles_are_matched_afresh(app)
