@@ -117,10 +117,14 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
         hint.display = bool(self.hint)
         self.query_one(OptionList).set_options(self.options())
         self.query_one("#choice-keys", Label).update(self.keys_hint)
-        self.on_mount()
+        self.highlight_start()
 
     def on_mount(self) -> None:
         self.shown = True
+        self.highlight_start()
+
+    def highlight_start(self) -> None:
+        """The highlight on the row asked to start on, else the first the rules allow; the list has the focus."""
         options = self.query_one(OptionList)
         enabled = [i for i, ch in enumerate(self.choices) if ch.refusal is None]
         if enabled:
