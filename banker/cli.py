@@ -29,8 +29,19 @@ from .subcommands import SUBCOMMANDS, wants_the_app
 # starts with what it needs (`banker state` neither parses a line nor scores a game).
 
 
+def installed_version() -> str:
+    """The version pip installed (pyproject.toml's), read only when asked: importlib.metadata costs start-up."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("banker")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="banker", description="The bank for a real Monopoly table.")
+    parser.add_argument("-V", "--version", action="version", version=f"banker {installed_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
     new = sub.add_parser("new", help="start a game file")
     new.add_argument("game", type=Path)
