@@ -32,10 +32,9 @@ from banker.saves import (
     save_token_colours,
 )
 from screens.auction_clock import AuctionCountdowns
-from screens.remembered_styles import RememberingStylesheet
 from screens.status_line import StatusLine
 from screens.table_words import table_words
-from screens.toasts import ToastsBetweenKeys
+from screens.toasts import ToastsKept
 
 RELOAD_SECONDS = 2.0
 REFREEZE_ACTIONS = 500  # actions after which the heap is frozen again (what the app keeps grows)
@@ -44,7 +43,7 @@ NEVER = 2**30
 TIDY_AFTER_SECONDS = 0.25  # after an action: its dialog is up in about 0.1 s, a human's next key later
 
 
-class BankerApp(ToastsBetweenKeys):
+class BankerApp(ToastsKept):
     """The bank at a real Monopoly table."""
 
     CSS_PATH = "banker.tcss"
@@ -54,8 +53,8 @@ class BankerApp(ToastsBetweenKeys):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True, show=False)]
 
     def __init__(self, path: Path | None = None, data: Path | None = None, watch: bool = True) -> None:
-        super().__init__()  # ToastsBetweenKeys: toasts leave between keys
-        self.stylesheet = RememberingStylesheet(variables=self.get_css_variables())  # no source read yet
+        super().__init__()  # ToastsKept: what the table was told
+        self.last_action = monotonic()  # set at each action (tidy_heap waits for a quiet moment)
         self.start_path = path
         self.data = data or data_dir()
         self.game: Game | None = None
@@ -108,7 +107,6 @@ class BankerApp(ToastsBetweenKeys):
             self.new_game(path)
         if self.watch_file:
             self.set_interval(RELOAD_SECONDS, self.take_in_other_writers)
-        self.sweep_toasts()
 
     def new_game(self, path: Path | None = None) -> None:
         from screens.new_game_screen import NewGameScreen
@@ -280,23 +278,21 @@ class BankerApp(ToastsBetweenKeys):
         self.call_later(self.show_open_auction)  # after a dialog that ran the action has closed
         self.actions_unfrozen += 1
         self.last_action = monotonic()
-        self.call_after_refresh(self.take_down_due_toasts)
         self.set_timer(TIDY_AFTER_SECONDS, self.tidy_heap)
         return outcome
 
-    def toast_outcome(self, outcome: Outcome, quiet: bool = False, at_once: bool = False) -> None:
-        """What an action did, in toasts (`quiet`: an undo or redo only); `at_once`: drawn with the action (a roll
-        that opens nothing: its toast is the news), else a frame after its new cash."""
+    def toast_outcome(self, outcome: Outcome, quiet: bool = False) -> None:
+        """What an action did, in toasts (`quiet`: an undo or redo only)."""
         first = outcome.events[0] if outcome.events else None
         if isinstance(first, ActionUndone):
-            self.toast(first.summary, title="Undone", at_once=at_once)
+            self.toast(first.summary, title="Undone")
         elif isinstance(first, ActionRedone):
-            self.toast(first.summary, title="Redone", at_once=at_once)
+            self.toast(first.summary, title="Redone")
         elif not quiet:
             done, *notes = outcome.summary.split("\n")
-            self.toast(done, timeout=4, at_once=at_once)
+            self.toast(done, timeout=4)
             for note in notes:  # what the rulebook asks of the table now: stays up long enough to read
-                self.toast(note, title="Rule", severity="warning", timeout=12, at_once=at_once)
+                self.toast(note, title="Rule", severity="warning", timeout=12)
 
     def pay_or_raise(self, command: c.Command) -> bool | None:
         """Run a paying command; when the payer is short, open the raise-money screen first.

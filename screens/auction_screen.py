@@ -7,10 +7,11 @@ quitting mid-auction leaves it open there, and opening this screen again continu
 from __future__ import annotations
 
 import shlex
+from dataclasses import replace
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Digits, Footer, Label, Static
@@ -48,7 +49,7 @@ class AuctionScreen(StyledOnce, ModalScreen[Outcome | None]):
     AUTO_FOCUS = ""  # every key comes to the screen, in the order typed (see on_key)
     BINDINGS = [
         *[Binding(str(n), f"pick({n - 1})", f"bidder {n}", show=False) for n in range(1, 9)],
-        *[Binding(key, f"raise_bid({step})", f"+{step}") for key, step in QUICK_RAISES.items()],
+        *[Binding(key, f"raise_by('{key}')", f"+{step}") for key, step in QUICK_RAISES.items()],
         Binding("b", "type_amount", "type a bid"),
         Binding("s", "sold", "sold (no one bids higher)"),
         Binding("escape", "leave", "leave open (a returns)"),
@@ -78,9 +79,6 @@ class AuctionScreen(StyledOnce, ModalScreen[Outcome | None]):
         self.seen: tuple[int, str] = game.head  # the ledger head the screen shows
         self._timer: Stop | None = None
         self.raises = raise_steps(game)
-        if self.raises is not QUICK_RAISES:  # the footer says the raises in the game's money
-            for key, step in self.raises.items():
-                self._bindings.key_to_bindings[key] = [Binding(key, f"raise_bid({step})", f"+{game.money(step)}")]
 
     def _just_opened(self) -> bool:
         """True when the ledger's latest event is this auction's opening (not a resumed one)."""
@@ -219,6 +217,21 @@ class AuctionScreen(StyledOnce, ModalScreen[Outcome | None]):
         steps = " / ".join(self.game.money(step) if step >= 1000 else str(step) for step in self.raises.values())
         self._say(f"{self.selected} bids next: o / t / f raise by {steps}, b types an amount")
         self._show()
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The footer says the raises in the game's money (City's M10k / M100k / M1m)."""
+        found = super().active_bindings
+        if self.raises is QUICK_RAISES:  # +1, +10, +50 as the bindings say
+            return found
+        for key, step in self.raises.items():
+            active = found.get(key)
+            if active is not None:  # namedtuple's own _replace: public, despite its underscore
+                found[key] = active._replace(binding=replace(active.binding, description=f"+{self.game.money(step)}"))
+        return found
+
+    def action_raise_by(self, key: str) -> None:
+        self.action_raise_bid(self.raises[key])
 
     def action_raise_bid(self, step: int) -> None:
         auction = self.game.state.auction

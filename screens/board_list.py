@@ -4,19 +4,12 @@ from __future__ import annotations
 
 from typing import Self
 
-from rich.console import ConsoleOptions
-from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual._styles_cache import StylesCache
 from textual.app import ComposeResult
-from textual.cache import LRUCache
 from textual.containers import Vertical
-from textual.geometry import Region, Size
-from textual.scrollbar import ScrollBar
-from textual.strip import Strip
-from textual.widgets import DataTable, Static
+from textual.geometry import Region
+from textual.widgets import Static
 from textual.widgets.data_table import ColumnKey
 
 from banker.events import BANK, POT
@@ -27,6 +20,7 @@ from editions import Edition
 from screens.city_marks import city_space_cost, district_marks, marks_legend
 from screens.colours import group_style, token_style
 from screens.player_card import building_mark, building_style
+from screens.textual_internals import KeptDrawingTable
 
 COLUMNS = (("pos", "#"), ("space", "Space"), ("cost", "Landing costs"), ("owner", "Owner"), ("built", "Built"))
 GIVE_WAY = (("space", 14), ("cost", 14))  # when the board is narrow these shrink first, to no less than this
@@ -102,24 +96,7 @@ def landing_cost(state: GameState, position: int) -> Text:
     return Text("")
 
 
-class KeptScrollBar(ScrollBar):
-    """The board's scrollbar, drawn again only when what it shows changes: the board's focus coming or going sets
-    its colours again, the same colours, and each set drew all its rows again (1.5 ms of a typed roll)."""
-
-    drawn: tuple[tuple[object, ...], list[Strip]] | None = None
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        bar = self.render()
-        look = (crop, self.size, type(bar), *(getattr(bar, name, None) for name in
-                                               ("virtual_size", "window_size", "position", "thickness", "style")))
-        if self.drawn is not None and self.drawn[0] == look:
-            return self.drawn[1]
-        lines = super().render_lines(crop)
-        self.drawn = (look, lines)
-        return lines
-
-
-class BoardList(DataTable):
+class BoardList(KeptDrawingTable):
     """Rows are the board's spaces in order; enter on a row starts the landing flow there."""
 
     one_row = False  # while a row's cells are updated in place: update_cell's whole repaint is not needed
@@ -130,11 +107,7 @@ class BoardList(DataTable):
         self.shown: dict[int, tuple] = {}
         self.state: GameState | None = None
         self.drawn_from: tuple[dict[str, object], int] | None = None  # the facts and width the rows show
-        self.sizes_seen: tuple[Size, ...] = ()
-        self.drawn_cells: LRUCache[tuple[object, ...], tuple[object, list[list[Segment]]]] = LRUCache(4000)
         self.widest: dict[str, int] = {}  # each column's widest content yet: the columns never narrow in a game
-        self.cell_options: dict[int, ConsoleOptions] = {}  # a column's width -> how Rich draws its cells
-        self.drawn_lines: LRUCache[tuple[object, ...], tuple[tuple[object, ...], Strip]] = LRUCache(1000)
 
     def on_mount(self) -> None:
         for key, label in COLUMNS:
@@ -146,16 +119,6 @@ class BoardList(DataTable):
             return self  # the row's own repaint follows (show)
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
-    @property
-    def vertical_scrollbar(self) -> ScrollBar:
-        """Widget's own, made a KeptScrollBar."""
-        if self._vertical_scrollbar is None:
-            self._vertical_scrollbar = bar = KeptScrollBar(vertical=True, name="vertical",
-                                                           thickness=self.scrollbar_size_vertical)
-            bar.display = False
-            self.app._start_widget(self, bar)
-        return self._vertical_scrollbar
-
     def watch_has_focus(self, has_focus: bool) -> None:
         """The focus coming or going changes the cursor row's look alone (banker.tcss: no tint with the focus):
         that row is repainted, not the whole board (4-5 ms in each typed roll: the focus goes to the command bar
@@ -166,33 +129,6 @@ class BoardList(DataTable):
         finally:
             self.one_row = False
         self.refresh_row(self.cursor_row)
-
-    def notify_style_update(self) -> None:
-        """While the focus comes or goes, the rows keep their drawn lines (DataTable forgets them all at any
-        change of style): only the cursor row looks different, and watch_has_focus repaints it."""
-        if not self.one_row:
-            super().notify_style_update()
-            return
-        drawn = self._styles_cache
-        self._styles_cache = StylesCache()
-        try:
-            super().notify_style_update()
-        finally:
-            self._styles_cache = drawn
-
-    def _on_focus(self, event: events.Focus) -> None:
-        """Widget's own handler, less its repaint of the whole board (Textual calls each class's `_on_focus`,
-        derived first, unless one prevents the default)."""
-        event.prevent_default()
-        self.has_focus = True
-        if self.parent is not None:
-            self.parent.post_message(events.DescendantFocus(self))
-
-    def _on_blur(self, event: events.Blur) -> None:
-        event.prevent_default()
-        self.has_focus = False
-        if self.parent is not None:
-            self.parent.post_message(events.DescendantBlur(self))
 
     def on_resize(self, event: events.Resize) -> None:
         """The widths depend on the room the board has: fit them again."""
@@ -233,107 +169,6 @@ class BoardList(DataTable):
                 if not grows:
                     self.refresh_row(self.get_row_index(str(space.position)))
             self.shown[space.position] = plain
-
-    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        """Textual's ScrollView repaints its scrollbar at every layout of the screen (a toast, a card growing),
-        though the board did not move, and with it every widget under the scrollbar's column, 34-50 rows
-        high; the same sizes as last time change nothing, so they are not taken in again."""
-        sizes = (size, virtual_size, container_size, self.virtual_size, self.container_size)
-        if sizes == self.sizes_seen:
-            return False
-        updated = super()._size_updated(size, virtual_size, container_size, layout)
-        self.sizes_seen = (size, virtual_size, container_size, self.virtual_size, self.container_size)
-        return updated
-
-    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int, cursor: bool = False,
-                     hover: bool = False) -> list[list[Segment]]:
-        """A cell drawn through Rich once per look, not once per change of the table.
-
-        DataTable keys every cell it has drawn on a count of the table's changes and forgets them all when its
-        style changes: one moved token, or the focus moving to or from the board, drew all 34-52 rows through
-        Rich again (70 ms on a busy 2-core machine), twice per roll and again behind each see-through dialog.
-        Here a cell is kept under everything its drawing depends on: the value shown (the very object, kept
-        with the lines so its id cannot be reused), the row's style and the cursor's and hover's styles.
-        """
-        if row_index < 0 or column_index < 0:  # the header and row labels: DataTable's own way
-            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
-        row_key = self._row_locations.get_key(row_index)
-        column_key = self._column_locations.get_key(column_index)
-        value = self._data[row_key][column_key]
-        styles = self._get_styles_to_render_cell(
-            False, False, row_index < self.fixed_rows or column_index < self.fixed_columns, hover, cursor,
-            self.show_cursor, self._show_hover_cursor, self.cursor_foreground_priority == "css",
-            self.cursor_background_priority == "css")
-        key = (id(value), row_index, column_index, base_style, styles, width, self.rows[row_key].height,
-               self.cell_padding)
-        found = self.drawn_cells.get(key)
-        if found is not None and found[0] is value:
-            return found[1]
-        if isinstance(value, Text) and self.rows[row_key].height == 1:
-            lines = [self.draw_cell(value, row_index, column_index, base_style, width, styles)]
-        else:
-            lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
-        self.drawn_cells[key] = (value, lines)
-        return lines
-
-    def draw_cell(self, value: Text, row_index: int, column_index: int, base_style: Style, width: int,
-                  styles: tuple[Style, Style]) -> list[Segment]:
-        """A one-line cell as DataTable draws it (its text through Rich in a padding, the row's style beneath and
-        the cursor's above, the cell's place as meta for the mouse), without Rich's layers of renderables: the
-        board's first frame drew its 170 cells in 29 ms (tests/test_app_drawing_kept.py holds the two equal)."""
-        console = self.app.console
-        component_style, post_style = styles
-        pre = base_style + Style.from_meta({"row": row_index, "column": column_index}) + component_style
-        pad = self.cell_padding
-        inner = max(0, width - 2 * pad)
-        options = self.cell_options.get(width)
-        if options is None:
-            options = self.cell_options[width] = (
-                self.app.console_options.update_dimensions(width, 1).update(no_wrap=True).update_width(inner))
-        null = Style.null()
-        plain = value.plain
-        length = value.cell_len
-        if value.style or value.justify not in (None, "default") or length > inner or "\n" in plain or "\t" in plain:
-            text = next(Segment.split_and_crop_lines(console.render(value, options), inner, style=null, pad=True,
-                                                     include_new_lines=False), [Segment(" " * inner, null)])
-        else:  # what Rich's wrapping, joining and cropping come to for a short plain line: its spans, then spaces
-            text = list(value.render(console))
-            if length < inner:
-                text.append(Segment(" " * (inner - length), null))
-        space = Segment(" " * pad, null)
-        segments = [space, *text, space] if pad else text
-        if width != inner + 2 * pad:  # a column narrower than its padding: cut as Rich cuts
-            return next(Segment.split_and_crop_lines(Segment.apply_style(segments, pre, post_style), width,
-                                                     pad=True, include_new_lines=False))
-        return list(Segment.apply_style(segments, pre, post_style))
-
-    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
-        """A row's line drawn once per look, not once per change of the table.
-
-        DataTable keeps a drawn line under the whole table's count of changes and the cursor's place: a moved
-        token, the cursor moved to the landing's row or the focus coming back drew every row again, about ten
-        times in a typed roll (30 ms of the roll's 66). Here a line is kept under what it shows: its row's
-        values (the very objects, kept with the line so their ids cannot be reused), whether the cursor or the
-        mouse is on that row, the columns' widths, the crop, and the table's style and state.
-        """
-        if self.cursor_type != "row":
-            return super()._render_line(y, x1, x2, base_style)
-        try:
-            row_key, offset = self._get_offsets(y)
-        except LookupError:
-            return super()._render_line(y, x1, x2, base_style)
-        row = -1 if row_key is self._header_row_key else self._row_locations.get(row_key)
-        values = tuple(self._data[row_key].values()) if row >= 0 else ()
-        key = (row, offset, tuple(map(id, values)), x1, x2, self.size.width, base_style,
-               self.cursor_coordinate.row == row, self._show_hover_cursor and self.hover_coordinate.row == row,
-               self.show_cursor, self.zebra_stripes, self._pseudo_class_state,
-               tuple((column.label.plain, column.get_render_width(self)) for column in self.ordered_columns))
-        found = self.drawn_lines.get(key)
-        if found is not None and all(a is b for a, b in zip(found[0], values, strict=True)):
-            return found[1]
-        strip = super()._render_line(y, x1, x2, base_style)
-        self.drawn_lines[key] = (values, strip)
-        return strip
 
     def widths(self, state: GameState, rows: list[tuple[Text, ...]]) -> dict[str, int]:
         """What each column needs (Owner: the longest player's name), fitted to the board's width once it has one."""

@@ -28,7 +28,6 @@ from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from banker.frozen import Frozen, frozen
-from screens.choice_list import ChoiceList
 from screens.styled_once import StyledOnce
 from screens.table_words import table_words
 
@@ -82,11 +81,11 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
             hint = Label(self.hint, classes="dialog-hint", markup=False)
             hint.display = bool(self.hint)
             yield hint
-            yield ChoiceList(*self.options(), id="choices")
+            yield OptionList(*self.options(), id="choices")
             yield Label(self.keys_hint, id="choice-keys", classes="hint", markup=False)
 
     def options(self) -> list[Option]:
-        """The rows' options, each made once for its words and number (ChoiceList keeps their drawing)."""
+        """The rows' options, each made once for its words and number."""
         width = max((len(number) for number in self.rows), default=1)
         options = []
         for number, index in self.rows.items():

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.reactive import Reactive
-from textual.suggester import Suggester
+from textual.suggester import Suggester, SuggestionReady
 from textual.widgets import Input
 
 from banker.events import BANK, POT
@@ -146,6 +146,15 @@ class CommandBar(Input):
                          select_on_focus=False)  # a refused line stays to be corrected; dice typed keep going
         self.history: list[str] = []
         self.back = 0
+        self.suggestion = ""  # the completion shown for the line as it stands (Input keeps its own privately)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input is self:
+            self.suggestion = ""  # as Input forgets its own on a change, until the suggester answers again
+
+    def on_suggestion_ready(self, event: SuggestionReady) -> None:
+        if event.value == self.value:
+            self.suggestion = event.suggestion
 
     def remember(self, line: str) -> None:
         if line and (not self.history or self.history[-1] != line):
@@ -153,14 +162,14 @@ class CommandBar(Input):
         self.back = 0
 
     def action_accept_completion(self) -> None:
-        if self._suggestion and self.cursor_at_end:
-            self.value = self.completer.accepted.get(self._suggestion, self._suggestion)
+        if self.suggestion and self.cursor_at_end:
+            self.value = self.completer.accepted.get(self.suggestion, self.suggestion)
             self.cursor_position = len(self.value)
         else:
             self.screen.focus_next()
 
     def action_cursor_right(self, select: bool = False) -> None:
-        if not select and self.cursor_at_end and self._suggestion:
+        if not select and self.cursor_at_end and self.suggestion:
             self.action_accept_completion()
             return
         super().action_cursor_right(select)

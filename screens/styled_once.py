@@ -26,7 +26,9 @@ class StyledOnce:
 
     styled_under: tuple[object, frozenset[str], frozenset[str]] | None = None
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Runs before Screen's own handler (Textual calls each class's handler, the derived first), which reads
+        `refresh_styles`, a public field of the event."""
         now = look(self.app)  # type: ignore[attr-defined]
         before = self.styled_under
         if before is None or (before[0] is now[0] and before[1:] == now[1:]):

@@ -16,7 +16,6 @@ from textual.binding import ActiveBinding, Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import DataTable, Header, Input
 from textual.widgets.input import Selection
@@ -44,6 +43,7 @@ from screens.status_line import StatusLine
 from screens.styled_once import StyledOnce
 from screens.table_flows import TableFlows
 from screens.table_words import table_words
+from screens.textual_internals import FrameSlots
 from screens.timing import IDLE_CHECK_SECONDS, SETTLE_SECONDS
 from screens.token_flows import DICE_KEYS, TokenFlows
 
@@ -89,7 +89,6 @@ KEY_NAMES = {"colon": ":", "question_mark": "?"}
 SHORT_SCREEN = 30  # rows: below this the cards' big digits give way to the cash strip
 CARD_ROWS = 8  # a card with its big digits, where the token stands and a couple of deeds
 CHROME_ROWS = 6  # the header, the status line, the command bar and the footer
-FRAME_SECONDS = 1 / 240  # the table's frame slots (Textual's are 1/60 s): see TableScreen._update_timer
 # keys that only some games have: hidden from the footer, the help and the palette elsewhere
 FEATURES = {
     "depot": lambda state: state.edition.has_depots,
@@ -103,7 +102,7 @@ FEATURES = {
 
 
 class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows, TableFlows, StyledOnce,
-                  Screen[None]):
+                  FrameSlots):
     BINDINGS = DICE_KEYS + [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
     AUTO_FOCUS = "#board"  # not the cards first (Textual's choice): moving the focus restyles what it leaves
@@ -116,17 +115,6 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         super().__init__(id="table")
         self.game = game
         self.parts: tuple[list[PlayerCard], BoardList, StatusLine, GameClock, CashStrip] | tuple[()] = ()
-        self.frame_timer: Timer | None = None
-
-    @property
-    def _update_timer(self) -> Timer:
-        """Textual draws a screen's changes at most once a 60 Hz slot: a key pressed just after another
-        frame (a toast going, the game clock's second) waited up to 16.7 ms for the next slot before its new
-        cash was drawn. The table's slots are FRAME_SECONDS apart; it draws only when something changed."""
-        if self.frame_timer is None:
-            self.frame_timer = self.set_interval(FRAME_SECONDS, self._on_timer_update, name="screen_update",
-                                                 pause=True)
-        return self.frame_timer
 
     @property
     def banker(self) -> BankerApp:
@@ -135,7 +123,8 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
     def compose(self) -> ComposeResult:
         self.set_class(self.uses_strip(self.app.size.height), "-strip")  # before the widgets' first styling
         breakpoints = self.app.HORIZONTAL_BREAKPOINTS or []  # as the first resize would set them (a restyle of all)
-        wide = self._get_breakpoint_classes(self.app.size.width, breakpoints)
+        width = self.app.size.width
+        wide = [name for least, name in sorted(breakpoints) if least <= width][-1:]  # Textual's: the widest reached
         self.update_classes({name: name in wide for _, name in breakpoints})
         yield Header()
         yield StatusLine(lambda width: self.status_text(self.banker.current_player, width))

@@ -41,7 +41,7 @@ class TokenFlows:
         outcome = self.banker.act(command, quiet=True)  # type: ignore[attr-defined]
         if outcome is None:
             return
-        self.banker.toast_outcome(outcome, at_once=not self.decision_waits())  # type: ignore[attr-defined]
+        self.banker.toast_outcome(outcome)  # type: ignore[attr-defined]
         moves = [e for e in outcome.events if isinstance(e, ev.TokenMoved) and e.player == command.player]
         state = self.game.state  # type: ignore[attr-defined]
         if state.tokens is not None:

@@ -71,7 +71,7 @@ def choice_refusals(app: BankerApp) -> list[str | None]:
 
 
 def toasts(app: BankerApp) -> list[str]:
-    return [n.message for n in app._notifications]
+    return [n.message for n in app.toasts_up()]
 
 
 async def burst(pilot: Pilot, *names: str) -> None:

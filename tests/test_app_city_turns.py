@@ -60,7 +60,7 @@ async def test_an_auction_left_open_keeps_its_countdown_and_a_returns_to_it(tmp_
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert any("time is up: Bayview Dock sold at auction to Alice for M100k" in n.message
-                   for n in app._notifications)
+                   for n in app.toasts_up())
     with on_disk(path) as game:
         assert game.state.deeds["Bayview Dock"].owner == "Alice" and game.state.auction is None
 

@@ -417,7 +417,7 @@ async def test_rule_notice_after_an_action_is_its_own_toast(tmp_path: Path) -> N
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await land(pilot, "arctic", "1")
-        notes = [n for n in app._notifications if n.title == "Rule"]
+        notes = [n for n in app.toasts_up() if n.title == "Rule"]
         assert len(notes) == 1 and "now owns the whole brown group" in notes[0].message
         assert isinstance(app.screen.query_one("#status"), Static)
 

@@ -167,7 +167,7 @@ async def test_open_a_game_file_by_its_path(tmp_path: Path) -> None:
         await pilot.press(*str(tmp_path / "missing.db"))
         await keys(pilot, "enter")
         assert isinstance(app.screen, StartScreen)
-        assert any("no game file at" in n.message for n in app._notifications)
+        assert any("no game file at" in n.message for n in app.toasts_up())
         app.screen.query_one("#open-path").value = str(path)
         await keys(pilot, "enter")
         assert isinstance(app.screen, TableScreen)
@@ -181,7 +181,7 @@ async def test_a_file_that_is_not_a_game_gets_a_clear_message(tmp_path: Path) ->
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
-        assert any("not a Banker game file" in n.message and n.severity == "error" for n in app._notifications)
+        assert any("not a Banker game file" in n.message and n.severity == "error" for n in app.toasts_up())
 
 
 def test_the_new_game_screen_offers_the_speed_die_only_where_it_can_be_added() -> None:

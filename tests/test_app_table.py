@@ -58,7 +58,7 @@ async def type_text(pilot: Pilot, text: str) -> None:
 
 
 def toasts(app: BankerApp) -> list[tuple[str, str, str]]:
-    return [(n.title, n.message, n.severity) for n in app._notifications]
+    return [(n.title, n.message, n.severity) for n in app.toasts_up()]
 
 
 def card_cash(app: BankerApp, player: str) -> str:

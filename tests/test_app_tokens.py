@@ -71,7 +71,7 @@ async def test_dice_out_of_turn_are_refused_and_the_dice_typed_for_the_roller(tm
         await keys(pilot, "colon")
         await pilot.press(*"roll ben 3 4")
         await keys(pilot, "enter")
-        assert any("it is Ann's roll, not Ben's" in n.message for n in app._notifications)
+        assert any("it is Ann's roll, not Ben's" in n.message for n in app.toasts_up())
     with on_disk(path) as game:
         assert game.head[0] == 1
 

@@ -110,7 +110,7 @@ async def test_digits_that_are_no_roll_are_refused_as_dice_and_changes_nothing(t
     app = app_for(path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await burst(pilot, "1", "5", "7", "enter")
-        assert any(n.message == "157 is not a roll: type the dice: 34 (each die 1 to 6)" for n in app._notifications)
+        assert any(n.message == "157 is not a roll: type the dice: 34 (each die 1 to 6)" for n in app.toasts_up())
     with on_disk(path) as game:
         assert game.state.position("Ann") == 0 and game.state.whose_roll == "Ann"
 
@@ -137,7 +137,7 @@ async def test_two_dice_where_the_speed_die_is_rolled_are_refused_in_the_tables_
     app = app_for(path)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await burst(pilot, "2", "2", "enter")
-        refused = [n.message for n in app._notifications if n.title == "Refused"]
+        refused = [n.message for n in app.toasts_up() if n.title == "Refused"]
         assert refused == ["Ann rolls the speed die too: type the speed die after the dice: 221, 222, 223, 22bus "
                            "or 22mr"]
     with on_disk(path) as game:
