@@ -67,7 +67,7 @@ __STYLE__</style>
     <h2>Propose an action</h2>
     <form id="propose" class="propose" autocomplete="off">
       <input id="line" name="line" maxlength="200" enterkeyhint="send" aria-label="action to propose">
-      <button type="submit">Send</button>
+      <button id="send" type="submit">Send</button>
     </form>
     <p id="propose-msg" class="msg" aria-live="polite"></p>
     <p id="voice" class="empty"></p>
@@ -152,20 +152,24 @@ function renderPick() {
   const names = $("names");
   names.replaceChildren();
   for (const player of doc.players) {
-    const held = (doc.claims || []).includes(player.name);
-    const button = el("button");
+    const held = (doc.claims || []).includes(player.name), kept = (doc.kept || []).includes(player.name);
+    const button = el("button", held || kept ? "taken" : "");
     button.append(el("span", "", player.name));
     if (held) button.append(el("span", "held", " · on a phone"));
+    if (kept) button.append(el("span", "held", " · kept for a new phone"));
     button.type = "button";
-    button.addEventListener("click", () => claimName(player.name));
+    button.addEventListener("click", () => claimName(player.name, kept));
     names.append(button);
   }
 }
 
-async function claimName(name) {
+async function claimName(name, kept) {
   $("pick-msg").textContent = "";
+  let pair = new URLSearchParams(location.search).get("pair") || "";
+  if (kept && !pair) pair = (window.prompt("The banker kept " + name + " for a new phone. Pairing code "
+                                           + "from the banker's screen:") || "").trim();
   try {
-    const reply = await post("/api/claim", { player: name });
+    const reply = await post("/api/claim", pair ? { player: name, pair: pair } : { player: name });
     if (!reply) return;
     if (!reply.ok) { $("pick-msg").textContent = reply.body.error || "not now"; return; }
     confirmed = false;
@@ -220,6 +224,7 @@ const STATES = {
   accepted: (p) => "accepted: " + p.outcome,
   refused: (p) => "refused: " + p.outcome,
   failed: (p) => "the banker accepted it, but the rules refused it: " + p.outcome,
+  withdrawn: (p) => p.outcome || "withdrawn",
 };
 
 function renderMine(name) {
@@ -229,6 +234,12 @@ function renderMine(name) {
     const item = el("li", "", p.meaning || p.line);
     if (p.meaning) item.append(el("span", "state", p.line));
     item.append(el("span", "state", (STATES[p.status] || (() => p.status))(p)));
+    if (p.status === "pending") {
+      const back = el("button", "link", "take back");
+      back.type = "button";
+      back.addEventListener("click", () => withdraw(p.id));
+      item.append(back);
+    }
     list.append(item);
   }
   const other = doc.players.find((p) => p.name !== name);
@@ -251,6 +262,7 @@ function render() {
   if (!name) { renderPick(); return; }
   if (doc.claims && doc.claims.includes(name)) confirmed = true;  // the server's list has caught up with the claim
   else if (doc.claims && confirmed) { lose("The banker freed " + name + "; pick your name again."); return; }
+  if ($("wallet").hidden) setTimeout(seen, 0);
   $("pick").hidden = true; $("wallet").hidden = false;
   const me = doc.players.find((p) => p.name === name);
   $("me-name").textContent = me.name;
@@ -317,11 +329,31 @@ async function post(route, body) {
   if (reply.status === 403 && !json) { showGone(); return null; }  // the join code changed
   return { ok: reply.ok, status: reply.status, body: json ? await reply.json() : {} };
 }
-async function ask(route, line) {
-  const answer = await post(route, { player: myName(), line: line, token: store(tokenKey()) || "" });
+async function ask(route, line, key) {
+  const body = { player: myName(), line: line, token: store(tokenKey()) || "" };
+  if (key) body.key = key;
+  const answer = await post(route, body);
   if (answer && answer.status === 403) { lose(answer.body.error); return null; }  // the banker freed the name
   return answer;
 }
+async function withdraw(id) {
+  try {
+    const answer = await post("/api/withdraw", { player: myName(), token: store(tokenKey()) || "", id: String(id) });
+    if (answer && !answer.ok) say(answer.body.error || "not taken back", true);
+    else if (answer) say("Taken back: the banker will not see it.", false);
+  } catch (e) { say("no connection to the banker; try again", true); }
+}
+function seen() {
+  const name = doc && myName();
+  if (name && !document.hidden) post("/api/seen", { player: name, token: store(tokenKey()) || "" }).catch(() => {});
+}
+setInterval(seen, 30000);
+function newKey() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+let sending = false, sendKey = "", keyFor = "";  // one key per Send: a double tap or a retry queues one proposal
 let asked = 0, meaningTimer = null;
 $("line").addEventListener("input", () => {
   clearTimeout(meaningTimer);
@@ -340,14 +372,17 @@ $("propose").addEventListener("submit", async (event) => {
   event.preventDefault();
   clearTimeout(meaningTimer);
   const input = $("line"), line = input.value.trim(), mine = ++asked;
-  if (!line || !doc) return;
+  if (!line || !doc || sending) return;
+  if (keyFor !== line) { sendKey = newKey(); keyFor = line; }
+  sending = true; $("send").disabled = true;
   say("sending…", false);
   try {
-    const answer = await ask("/api/propose", line);
+    const answer = await ask("/api/propose", line, sendKey);
     if (!answer || mine !== asked) return;
-    if (answer.ok) { input.value = ""; say("Sent to the banker: " + answer.body.proposal.meaning, false); }
+    if (answer.ok) { input.value = ""; keyFor = ""; say("Sent to the banker: " + answer.body.proposal.meaning, false); }
     else say(answer.body.error || "not sent", true);
   } catch (e) { say("not sent: no connection to the banker", true); }
+  finally { sending = false; $("send").disabled = false; }
 });
 connect();
 </script>

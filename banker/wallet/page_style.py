@@ -66,6 +66,8 @@ button.link { background: none; color: var(--accent); min-height: 0; padding: 0;
               text-decoration: underline; }
 .names { display: grid; gap: 0.5rem; }
 .names button { width: 100%; font-size: 1.1rem; }
+.names button.taken { background: var(--card); color: var(--dim); border: 1px dashed var(--rule); }
+button:disabled { opacity: 0.5; }
 form.propose { display: flex; gap: 0.5rem; }
 form.propose input { flex: 1; min-width: 0; padding: 0 0.6rem; border: 1px solid var(--rule);
                      background: var(--card); color: var(--ink); }

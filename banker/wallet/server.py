@@ -34,7 +34,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from ..game import Game
 from ..state import GameState
-from .claims import claimed_rows
+from .claims import Phone, claimed_rows, held_rows
 from .lines import PlayerLines
 from .page import FORBIDDEN_PAGE, wallet_page
 from .phone_api import FIELDS, Answer, PhoneApi, read_body, request_refusal
@@ -153,7 +153,8 @@ class Watcher:
         proposals = recent_rows(self.connection)
         assert game.timeline is not None
         document = wallet_document(state, game.head, records[0].hash[:16], self.lines.of,
-                                   game.timeline.undone(), proposals, [c.player for c in claimed_rows(self.connection)])
+                                   game.timeline.undone(), proposals, [c.player for c in claimed_rows(self.connection)],
+                                   [k.player for k in held_rows(self.connection)])
         body = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         if self.code and code != self.code:
             self.on_new_code(code)
@@ -281,7 +282,9 @@ class WalletHandler(BaseHTTPRequestHandler):
         if refused:
             return refused
         data = read_body(self.headers, self.rfile, route)
-        return data if isinstance(data, Answer) else self.server.api.answer(route, data)
+        address = str(self.client_address[0])
+        phone = Phone(address, own=address == self.connection.getsockname()[0])
+        return data if isinstance(data, Answer) else self.server.api.answer(route, data, phone)
 
     def _not_allowed(self) -> None:
         self._json(HTTPStatus.METHOD_NOT_ALLOWED, {"error": "a wallet takes GET and POST only"})

@@ -132,8 +132,10 @@ def table_notes(state: GameState) -> list[str]:
 
 def wallet_document(state: GameState, head: tuple[int, str], game_id: str,
                     lines_of: Callable[[str], Sequence[Line]], undone: set[int],
-                    proposals: Sequence[Proposal], claimed: Sequence[str] = ()) -> dict[str, Any]:
-    """Everything every phone shows; each phone picks its player (`claims`: the names held by a phone)."""
+                    proposals: Sequence[Proposal], claimed: Sequence[str] = (),
+                    kept: Sequence[str] = ()) -> dict[str, Any]:
+    """Everything every phone shows; each phone picks its player (`claims`: the names held by a phone; `kept`:
+    the names the banker freed, kept for the phone that brings the pairing code)."""
     body = state.to_json()
     return {
         "game": game_id,
@@ -142,6 +144,7 @@ def wallet_document(state: GameState, head: tuple[int, str], game_id: str,
         "players": [player_view(state, row, lines_of(row["name"]), undone) for row in body["players"]],
         "notes": table_notes(state),
         "claims": list(claimed),
+        "kept": list(kept),
         "proposals": [{**p.to_json(), "meaning": meaning_now(state, p.line) if p.status == PENDING else ""}
                       for p in proposals],
     }
