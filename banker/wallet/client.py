@@ -132,7 +132,7 @@ class LiveChannel:
             sock.settimeout(timeout)
         name, data = "message", []
         while True:
-            raw = self.reply.fp.readline()
+            raw = self.reply.readline()  # the channel comes chunked (HTTP/1.1): read through the chunks
             if not raw:
                 return "closed", None
             line = raw.decode("utf-8").rstrip("\n")

@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from ..errors import Refusal
@@ -57,8 +57,8 @@ def request_refusal(headers: Mapping[str, str], content_type: str) -> Answer | N
     return None
 
 
-def read_body(headers: Mapping[str, str], stream: IO[bytes], route: str) -> dict[str, str] | Answer:
-    """The request's JSON object of strings, or the 4xx to send back."""
+def length_refusal(headers: Mapping[str, str], route: str) -> Answer | None:
+    """The 4xx for a body that says it is too long or empty, before a byte of it is read."""
     keys = ", ".join(f'"{key}"' for key in FIELDS[route])
     try:
         length = int(headers.get("Content-Length") or 0)
@@ -66,10 +66,16 @@ def read_body(headers: Mapping[str, str], stream: IO[bytes], route: str) -> dict
         length = -1
     if length > MAX_BODY:
         return _no(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body is over {MAX_BODY} bytes; send one short line")
-    if length <= 0:
+    if length <= 0 and "chunked" not in headers.get("Transfer-Encoding", "").lower():
         return _no(HTTPStatus.BAD_REQUEST, f"send a JSON body with {keys}")
+    return None
+
+
+def read_body(raw: bytes, route: str) -> dict[str, str] | Answer:
+    """The request's JSON object of strings, or the 4xx to send back."""
+    keys = ", ".join(f'"{key}"' for key in FIELDS[route])
     try:
-        data = json.loads(stream.read(length))
+        data = json.loads(raw)
     except RecursionError:
         return _no(HTTPStatus.BAD_REQUEST, f"the JSON is nested too deeply; send one object with {keys}")
     except ValueError:  # not JSON, not UTF-8
