@@ -11,6 +11,7 @@ import json
 from html import escape
 
 from .page_style import STYLE
+from .page_taps import SHEET_HTML, TAPS_HTML, TAPS_SCRIPT
 
 FORBIDDEN_MESSAGE = "This wallet link does not work any more. Scan the banker's QR code again."
 
@@ -56,7 +57,7 @@ __STYLE__</style>
       <div id="cash" class="cash"></div>
       <ul id="badges" class="badges"></ul>
     </div>
-    <div id="notes"></div>
+__TAPS_HTML__    <div id="notes"></div>
     <h2>Deeds</h2>
     <div id="deeds"></div>
     <div id="holdings-box"><h2>Cards and tokens</h2><ul id="holdings" class="chips"></ul></div>
@@ -64,9 +65,10 @@ __STYLE__</style>
     <div id="others"></div>
     <h2>Latest in the ledger</h2>
     <ol id="lines" class="lines"></ol>
-    <h2>Propose an action</h2>
+    <h2>Or type an action</h2>
     <form id="propose" class="propose" autocomplete="off">
-      <input id="line" name="line" maxlength="200" enterkeyhint="send" aria-label="action to propose">
+      <input id="line" name="line" maxlength="200" enterkeyhint="send" aria-label="action to propose"
+             autocomplete="off" autocorrect="off" autocapitalize="off" spellcheck="false">
       <button id="send" type="submit">Send</button>
     </form>
     <p id="propose-msg" class="msg" aria-live="polite"></p>
@@ -75,6 +77,7 @@ __STYLE__</style>
   </section>
   <footer id="foot"></footer>
 </main>
+__SHEET_HTML__
 <script>
 "use strict";
 const code = new URLSearchParams(location.search).get("code") || "";
@@ -120,7 +123,7 @@ function showGone() {
   setLive("disconnected", "off");
 }
 
-function groupsInto(box, player) {
+function groupsInto(box, player, onTap) {
   box.replaceChildren();
   if (!player.groups.length) { box.append(el("p", "empty", "No deeds.")); return; }
   for (const group of player.groups) {
@@ -136,6 +139,7 @@ function groupsInto(box, player) {
       const sub = [deed.build, deed.mortgaged ? "mortgaged" : ""].filter(Boolean).join(" · ");
       if (sub) left.append(el("div", "sub", sub));
       row.append(left, el("div", "rent", deed.rent));
+      if (onTap) { row.classList.add("tap"); row.tabIndex = 0; row.addEventListener("click", () => onTap(deed)); }
       card.append(row);
     }
     box.append(card);
@@ -231,7 +235,7 @@ function renderMine(name) {
   const list = $("mine");
   list.replaceChildren();
   for (const p of doc.proposals.filter((p) => p.player === name).reverse().slice(0, 8)) {
-    const item = el("li", "", p.meaning || p.line);
+    const item = el("li", "", p.meaning || p.shown || p.line);
     if (p.meaning) item.append(el("span", "state", p.line));
     item.append(el("span", "state", (STATES[p.status] || (() => p.status))(p)));
     if (p.status === "pending") {
@@ -247,7 +251,8 @@ function renderMine(name) {
   $("line").placeholder = "e.g. pay " + them + " 50";
   $("voice").textContent = "You are " + name + ", so leave your name out: pay " + them + " 50 means you pay "
     + them + "; pay 50, you pay the bank; buy, mortgage, build, bail and trade " + them
-    + " give ... get ... all speak for you. Nothing moves until the banker accepts it.";
+    + " give ... get ... all speak for you; rent <deed> pays its owner, rent " + them
+    + " <deed> asks " + them + " for your rent. Nothing moves until the banker accepts it.";
 }
 
 function render() {
@@ -275,7 +280,9 @@ function render() {
   chipsInto($("badges"), (me.space ? ["you are on " + me.space] : []).concat(me.badges), "badge");
   const notes = $("notes");
   notes.replaceChildren(...doc.notes.map((n) => el("div", "note", n)));
-  groupsInto($("deeds"), me);
+  groupsInto($("deeds"), me, deedSheet);
+  renderWaits(name);
+  noticePaid(me);
   chipsInto($("holdings"), me.holdings, "chip");
   $("holdings-box").hidden = !me.holdings.length;
   renderOthers(name);
@@ -384,6 +391,7 @@ $("propose").addEventListener("submit", async (event) => {
   } catch (e) { say("not sent: no connection to the banker", true); }
   finally { sending = false; $("send").disabled = false; }
 });
+__TAPS_SCRIPT__
 connect();
 </script>
 </body>
@@ -393,4 +401,6 @@ connect();
 
 def wallet_page() -> str:
     """The page, with the 'scan again' text filled in (as a JS string literal)."""
-    return PAGE.replace("__GONE__", json.dumps(FORBIDDEN_MESSAGE)).replace("__STYLE__", STYLE)
+    return (PAGE.replace("__GONE__", json.dumps(FORBIDDEN_MESSAGE)).replace("__STYLE__", STYLE)
+            .replace("__TAPS_HTML__", TAPS_HTML).replace("__SHEET_HTML__", SHEET_HTML)
+            .replace("__TAPS_SCRIPT__", TAPS_SCRIPT))

@@ -17,6 +17,7 @@ from ..rules.rent import rent_due
 from ..state import GameState
 from .lines import Line
 from .proposals import PENDING, Proposal
+from .taps import phone_waits
 from .voice import meaning_now
 
 PLAYER_KEYS = {"name", "cash", "bankrupt", "in_jail", "goojf", "properties", "mr_monopoly", "trapped", "position",
@@ -145,6 +146,7 @@ def wallet_document(state: GameState, head: tuple[int, str], game_id: str,
         "notes": table_notes(state),
         "claims": list(claimed),
         "kept": list(kept),
+        "waiting": phone_waits(state),  # what the table waits for from a player, with the taps that answer it
         "proposals": [{**p.to_json(), "meaning": meaning_now(state, p.line) if p.status == PENDING else ""}
                       for p in proposals],
     }
