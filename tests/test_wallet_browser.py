@@ -24,6 +24,7 @@ import pytest
 
 from banker.game import Game
 from banker.wallet import accept, list_pending
+from banker.wallet.claims import free, held
 from editions import load_edition
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -182,6 +183,20 @@ def test_two_phones_claim_pay_buy_and_mortgage_by_taps(table: tuple[Game, str, A
             assert accept(game, mortgaged.id).status == "accepted"
             assert game.state.deeds["Baltic Avenue"].mortgaged
             ann.page.locator("#deeds .deed.mortgaged").wait_for()
+
+            # Ann's phone is lost: the banker frees her name; her new phone scans the pairing QR code and taps Ann
+            free(game.store.path, "Ann")
+            code = held(game.store.path)[0].code
+            ann.page.get_by_text("The banker freed Ann").wait_for()
+            ann.page.get_by_text("kept for a new phone").wait_for()  # the old phone's name list: Ann is kept
+            new = Phone(browser, f"{url}&pair={code}", "127.0.0.4")
+            try:
+                new.tap(new.page.locator("#names button", has_text="Ann"))
+                new.page.wait_for_selector("#wallet:not([hidden])")
+                assert new.taps == 1 and new.page.inner_text("#me-name") == "Ann"
+                assert new.errors == []
+            finally:
+                new.close()
             assert ann.errors == [] and ben.errors == []
         finally:
             ann.close()

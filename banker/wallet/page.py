@@ -343,23 +343,6 @@ async function ask(route, line, key) {
   if (answer && answer.status === 403) { lose(answer.body.error); return null; }  // the banker freed the name
   return answer;
 }
-async function withdraw(id) {
-  try {
-    const answer = await post("/api/withdraw", { player: myName(), token: store(tokenKey()) || "", id: String(id) });
-    if (answer && !answer.ok) say(answer.body.error || "not taken back", true);
-    else if (answer) say("Taken back: the banker will not see it.", false);
-  } catch (e) { say("no connection to the banker; try again", true); }
-}
-function seen() {
-  const name = doc && myName();
-  if (name && !document.hidden) post("/api/seen", { player: name, token: store(tokenKey()) || "" }).catch(() => {});
-}
-setInterval(seen, 30000);
-function newKey() {
-  const bytes = new Uint8Array(12);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
 let sending = false, sendKey = "", keyFor = "";  // one key per Send: a double tap or a retry queues one proposal
 let asked = 0, meaningTimer = null;
 $("line").addEventListener("input", () => {

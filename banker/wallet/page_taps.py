@@ -1,5 +1,6 @@
 """The wallet page's taps: Pay, Collect and Rent by a player picker and a keypad, a deed's own actions, what
-waits for the player after a landing, and "Ben paid you $100". Inlined into the page by page.py.
+waits for the player after a landing, "Ben paid you $100", and the phone's own small requests (take a
+proposal back, "still here", a key for each Send). Inlined into the page by page.py.
 
 Every tap builds a line in the phone's voice (voice.py) and asks `/api/meaning` what it means before Send is
 lit, so a tap shows and proposes exactly what the typed line would: the rules decide, never this script. A
@@ -28,6 +29,23 @@ SHEET_HTML = """
 """
 
 TAPS_SCRIPT = r"""
+async function withdraw(id) {
+  try {
+    const answer = await post("/api/withdraw", { player: myName(), token: store(tokenKey()) || "", id: String(id) });
+    if (answer && !answer.ok) say(answer.body.error || "not taken back", true);
+    else if (answer) say("Taken back: the banker will not see it.", false);
+  } catch (e) { say("no connection to the banker; try again", true); }
+}
+function seen() {
+  const name = doc && myName();
+  if (name && !document.hidden) post("/api/seen", { player: name, token: store(tokenKey()) || "" }).catch(() => {});
+}
+setInterval(seen, 30000);
+function newKey() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
 const QUICK = [10, 50, 100, 200];
 let sheet = null, sheetAsked = 0, sheetKey = "";
 function q(name) { return /\s/.test(name) ? '"' + name.replace(/(["\\])/g, "\\$1") + '"' : name; }
