@@ -132,7 +132,10 @@ class LiveChannel:
             sock.settimeout(timeout)
         name, data = "message", []
         while True:
-            raw = self.reply.readline()  # the channel comes chunked (HTTP/1.1): read through the chunks
+            try:
+                raw = self.reply.readline()  # the channel comes chunked (HTTP/1.1): read through the chunks
+            except (AttributeError, ValueError, http.client.HTTPException):  # hung up (`close` from another thread)
+                return "closed", None
             if not raw:
                 return "closed", None
             line = raw.decode("utf-8").rstrip("\n")
