@@ -88,7 +88,7 @@ def _parser() -> argparse.ArgumentParser:
     proposals.add_argument("--json", action="store_true")
     phones = sub.add_parser("phones", help="the names claimed by phones; `free NAME` gives one back")
     phones.add_argument("game", type=Path)
-    phones.add_argument("decision", nargs="?", choices=("free",))
+    phones.add_argument("decision", nargs="?", choices=("free", "allow"))
     phones.add_argument("player", nargs="?", help="the name to free, as the list shows it")
     phones.add_argument("--json", action="store_true")
     editions = sub.add_parser("editions", help="list the editions")

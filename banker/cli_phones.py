@@ -62,23 +62,40 @@ def proposals(args: argparse.Namespace) -> int:
 
 
 def phones(args: argparse.Namespace) -> int:
-    """Which phone holds which name; the banker frees one when a phone is lost or a player swaps phones."""
-    from .wallet.claims import claims, free
+    """Which phone holds which name, from where and since when; the banker frees one when a phone is lost or a
+    player swaps phones (the name is then kept for the phone that brings its pairing code), or allows a phone a
+    second name (a child on a parent's phone)."""
+    from .wallet.claims import allow_second, claims, free, held
+    from .wallet.safe_text import shown
 
     if args.decision is None:
-        held = claims(args.game)
+        on_phones, kept = claims(args.game), held(args.game)
         if args.json:
-            print(json.dumps({"phones": [claim.to_json() for claim in held]}, indent=2, ensure_ascii=False))
-        elif not held:
+            print(json.dumps({"phones": [claim.to_json() for claim in on_phones],
+                              "kept": [{"player": k.player, "pairing_code": k.code, "since": k.since} for k in kept]},
+                             indent=2, ensure_ascii=False))
+            return 0
+        if not on_phones:
             print("no name is claimed by a phone")
-        for claim in [] if args.json else held:
-            print(f"{claim.player:<16} on a phone since {claim.since}")
+        for claim in on_phones:
+            second = ", may hold a second name" if claim.extra else ""
+            print(shown(f"{claim.player:<16} on the phone at {claim.address or 'this computer'} since "
+                        f"{claim.since[11:16]} UTC, last seen {claim.seen[11:19] or 'never'} UTC{second}"))
+        for kept_name in kept:
+            print(f"{kept_name.player:<16} kept for a new phone: pairing code {kept_name.code}")
         return 0
     if not args.player:
-        raise Refusal(f"say which name: banker phones {args.game} free NAME (the list gives each name)")
-    held = [claim.player for claim in claims(args.game)]
-    if not held:
+        raise Refusal(f"say which name: banker phones {args.game} {args.decision} NAME (the list gives each name)")
+    held_now = [claim.player for claim in claims(args.game)]
+    if not held_now:
         raise Refusal(f"no name is claimed by a phone in {args.game}")
-    freed = free(args.game, match(args.player, held, "name on a phone"))
-    print(f"{freed.player} is free: the phone that held it must pick the name again")
+    player = match(args.player, held_now, "name on a phone")
+    if args.decision == "allow":
+        allowed = allow_second(args.game, player)
+        print(f"the phone holding {allowed.player} may now pick a second name")
+        return 0
+    freed = free(args.game, player)
+    code = next(k.code for k in held(args.game) if k.player == freed.player)
+    print(f"{freed.player} is free: the phone that held it must pick the name again; the name is kept for the "
+          f"new phone that enters pairing code {code} (or scans the pairing QR code on the app's phones screen)")
     return 0

@@ -3,8 +3,10 @@
 The server runs as a child process (banker.wallet.process) shared per game file, so leaving
 this screen keeps the phones live; `s` stops it, `n` makes a new join code (every phone with
 the old one must scan again, and every name is free). The names the phones hold are listed, each
-with its number: that digit frees it (a lost phone, a player who swapped phones). Usable on its
-own: `WalletScreen(game_path)`.
+with its number, the phone's address, since when and when it was last seen: that digit frees it (a
+lost phone, a player who swapped phones), and the name is kept for the new phone that scans the
+pairing QR code shown here (or types its pairing code). `a` then a digit lets that phone pick a
+second name (a child on a parent's phone). Usable on its own: `WalletScreen(game_path)`.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from textual.widgets import Footer, Static
 
 from banker.errors import Refusal
 from banker.ledger import LedgerError
-from banker.wallet.claims import Claim, claims, free
+from banker.wallet.claims import Claim, Held, allow_second, claims, free
+from banker.wallet.claims import held as kept_names
 from banker.wallet.process import ServeProcess
 from banker.wallet.server import ServeError
 from banker.wallet.storage import new_join_code
@@ -39,6 +42,7 @@ class WalletScreen(Screen[None]):
     BINDINGS = [
         Binding("s", "toggle_server", "start / stop"),
         Binding("n", "new_code", "new join code"),
+        Binding("a", "allow", "allow a second name"),
         Binding("escape", "back", "back"),
         *(Binding(str(n), f"free({n})", "free a name", show=n == 1) for n in range(1, MAX_LISTED + 1)),
     ]
@@ -50,6 +54,7 @@ class WalletScreen(Screen[None]):
     WalletScreen #wallet-url { text-style: bold; }
     WalletScreen .wallet-hint { color: $text-muted; max-width: 72; margin: 1 0 0 0; }
     WalletScreen #wallet-phones { max-width: 72; margin: 1 0 0 0; }
+    WalletScreen #wallet-pairing { max-width: 72; margin: 1 0 0 0; }
     """
 
     def __init__(self, game_path: Path | str, server: ServeProcess | None = None, start: bool = True) -> None:
@@ -62,6 +67,9 @@ class WalletScreen(Screen[None]):
         self.starting = False
         self.held: list[Claim] = []
         self.listed: list[Claim] | None = None  # as drawn
+        self.kept: list[Held] = []
+        self.shown_kept: tuple[list[Held], str] | None = None  # as drawn, with the URL it was drawn for
+        self.allowing = False  # `a` pressed: the next digit allows that phone a second name
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="wallet-body"):
@@ -70,6 +78,7 @@ class WalletScreen(Screen[None]):
             yield Static("", id="wallet-url")
             yield Static("", id="wallet-status", classes="wallet-hint")
             yield Static("", id="wallet-phones")
+            yield Static("", id="wallet-pairing")
             yield Static(HOW, classes="wallet-hint")
         yield Footer()
 
@@ -82,9 +91,10 @@ class WalletScreen(Screen[None]):
     def show_phones(self) -> None:
         """The names on phones, numbered: the number is the key that frees it."""
         try:
-            held = claims(self.game_path)[:MAX_LISTED]
+            held, self.kept = claims(self.game_path)[:MAX_LISTED], kept_names(self.game_path)
         except LedgerError:
             return
+        self.show_pairing()
         self.held = held
         if held == self.listed:
             return
@@ -95,21 +105,58 @@ class WalletScreen(Screen[None]):
         for number, claim in enumerate(held, 1):
             text.append(f"\n{number} ", style="bold")
             text.append(f"{claim.player}, since {local_time(claim.since, '%H:%M')}")
+            seen = local_time(claim.seen, "%H:%M:%S") if claim.seen else "never"
+            text.append(f" · {claim.address or 'this computer'} · last seen {seen}"
+                        + (" · may hold a second name" if claim.extra else ""), style="dim")
         if held:
             text.append(f"\n1-{len(held)}: free that name (its phone must pick it again)" if len(held) > 1
                         else "\n1: free the name (its phone must pick it again)", style="dim")
+            text.append("\na then a digit: that phone may pick a second name", style="dim")
         self.query_one("#wallet-phones", Static).update(text)
 
+    def show_pairing(self) -> None:
+        """The names kept for a new phone: each pairing code, and the latest one's QR code to scan."""
+        url = self.server.url if self.server.running else ""
+        if self.shown_kept == (self.kept, url):
+            return
+        self.shown_kept = (list(self.kept), url)
+        box = self.query_one("#wallet-pairing", Static)
+        if not self.kept:
+            box.update("")
+            return
+        text = Text()
+        for kept in self.kept:
+            text.append(f"{kept.player}", style="bold")
+            text.append(f" is kept for a new phone: pairing code {kept.code}\n")
+        if url:
+            latest = self.kept[-1]
+            text.append(f"{latest.player}'s new phone scans this (or taps {latest.player} and types the code):\n",
+                        style="dim")
+            text.append(qr_block(f"{url}&pair={latest.code}"))
+        box.update(text)
+
+    def action_allow(self) -> None:
+        self.allowing = bool(self.held)
+        if self.allowing:
+            self.notify("Press the digit of the phone that may pick a second name", markup=False)
+
     def action_free(self, number: int) -> None:
+        allowing, self.allowing = self.allowing, False
         if not 1 <= number <= len(self.held):
             return
         player = self.held[number - 1].player
         try:
-            free(self.game_path, player)
+            if allowing:
+                allow_second(self.game_path, player)
+            else:
+                free(self.game_path, player)
         except (Refusal, LedgerError) as error:
             self.notify(str(error), severity="error", markup=False)
         else:
-            self.notify(f"{player} is free: the phone that held it must pick the name again", markup=False)
+            self.notify(f"The phone holding {player} may now pick a second name" if allowing else
+                        f"{player} is free: the phone that held it must pick the name again; the name is kept "
+                        "for the new phone that scans the pairing QR code", markup=False)
+        self.listed = None
         self.show_phones()
 
     def show(self) -> None:

@@ -162,3 +162,30 @@ async def test_each_proposal_shows_what_it_does_above_the_line_that_runs(game: G
                                 "$200 the rules would refuse it now: Carol has $50 but paying bank costs $99")
         assert shown.rstrip().endswith("pay Carol 99")
         assert min(row.height for row in table.rows.values()) > 2  # a narrow terminal wraps each meaning
+
+
+@pytest.mark.asyncio
+async def test_the_phones_screen_tells_phones_apart_keeps_a_freed_name_and_allows_a_second(game: Game) -> None:
+    """Each phone shows its address and when it was last seen; a freed name is kept for the phone that scans the
+    pairing QR code; `a` then a digit lets that phone pick a second name (issue 37)."""
+    from banker.wallet.claims import Phone, held
+
+    path = game.store.path
+    claim(path, game.state, "Bob", Phone("192.168.1.31", own=False))
+    claim(path, game.state, "Alice", Phone("192.168.1.32", own=False))
+    server = FakeServer(path)
+    app = Host(WalletScreen(path, server))  # type: ignore[arg-type]
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause(0.3)
+        listed = text_of(app, "#wallet-phones")
+        assert "192.168.1.31" in listed and "192.168.1.32" in listed and "last seen" in listed
+        order = [c.player for c in claims(path)]
+        await keys(pilot, "a", str(order.index("Bob") + 1))
+        assert [c.extra for c in claims(path) if c.player == "Bob"] == [1]
+        assert text_of(app, "#wallet-pairing") == ""
+        await keys(pilot, str(order.index("Alice") + 1))
+        code = held(path)[0].code
+        pairing = text_of(app, "#wallet-pairing")
+        assert f"pairing code {code}" in pairing
+        assert str(qr_block(f"{server.url}&pair={code}")) in pairing
+        assert [c.player for c in claims(path)] == ["Bob"]

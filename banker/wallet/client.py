@@ -16,14 +16,17 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 class Wallet:
     """The server behind one `wallet:` URL (its join code included)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, source: str = "") -> None:
+        """`source`: the address to send from (127.0.0.2, 127.0.0.3... stand for separate phones in tests)."""
         parts = urlsplit(url)
+        self.source = source
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.code = parse_qs(parts.query).get("code", [""])[0]
         self.tokens: dict[str, str] = {}  # the names this client claimed, as one phone holds its own
 
     def _connection(self, timeout: float) -> http.client.HTTPConnection:
-        return http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+        return http.client.HTTPConnection(self.host, self.port, timeout=timeout,
+                                          source_address=(self.source, 0) if self.source else None)
 
     def path(self, route: str, code: str | None = None) -> str:
         return f"{route}?{urlencode({'code': self.code if code is None else code})}"
@@ -44,9 +47,10 @@ class Wallet:
             raise ConnectionError(f"GET /api/wallet: HTTP {status}")
         return json.loads(body)
 
-    def claim(self, player: str, timeout: float = 5) -> tuple[int, dict[str, Any]]:
-        """Take the name, as a phone does when its player taps their name; the token is kept for later lines."""
-        status, body = self._post("/api/claim", {"player": player}, timeout)
+    def claim(self, player: str, timeout: float = 5, pair: str = "") -> tuple[int, dict[str, Any]]:
+        """Take the name, as a phone does when its player taps their name; the token is kept for later lines.
+        `pair`: the banker's pairing code, for a name the banker freed."""
+        status, body = self._post("/api/claim", {"player": player, **({"pair": pair} if pair else {})}, timeout)
         if status == 200:
             self.tokens[player] = body["token"]
         return status, body
@@ -64,9 +68,20 @@ class Wallet:
             body["token"] = self.tokens[player]
         return body
 
-    def propose(self, player: str, line: str, timeout: float = 5) -> tuple[int, dict[str, Any]]:
-        """Queue a line as the phone of `player` does (the line in the owner's voice, with its token)."""
-        return self._post("/api/propose", self._line(player, line), timeout)
+    def propose(self, player: str, line: str, timeout: float = 5, key: str = "") -> tuple[int, dict[str, Any]]:
+        """Queue a line as the phone of `player` does (the line in the owner's voice, with its token);
+        `key`: the page's word for one tap on Send (the same key twice queues one proposal)."""
+        return self._post("/api/propose", {**self._line(player, line), **({"key": key} if key else {})}, timeout)
+
+    def withdraw(self, player: str, proposal_id: int, timeout: float = 5) -> tuple[int, dict[str, Any]]:
+        """Take back one of this phone's waiting proposals."""
+        body = {"player": player, "token": self.tokens.get(player, ""), "id": str(proposal_id)}
+        return self._post("/api/withdraw", body, timeout)
+
+    def seen(self, player: str, timeout: float = 5) -> tuple[int, dict[str, Any]]:
+        """"Still here", as the page says every half minute (`banker phones` shows when a phone was last seen)."""
+        body = {"player": player, "token": self.tokens.get(player, "")}
+        return self._post("/api/seen", body, timeout)
 
     def meaning(self, player: str, line: str, timeout: float = 5) -> tuple[int, dict[str, Any]]:
         """What the line would do, as the phone shows it before Send; nothing is queued."""
@@ -117,7 +132,10 @@ class LiveChannel:
             sock.settimeout(timeout)
         name, data = "message", []
         while True:
-            raw = self.reply.fp.readline()
+            try:
+                raw = self.reply.readline()  # the channel comes chunked (HTTP/1.1): read through the chunks
+            except (AttributeError, ValueError, http.client.HTTPException):  # hung up (`close` from another thread)
+                return "closed", None
             if not raw:
                 return "closed", None
             line = raw.decode("utf-8").rstrip("\n")

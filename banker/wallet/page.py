@@ -11,6 +11,7 @@ import json
 from html import escape
 
 from .page_style import STYLE
+from .page_taps import SHEET_HTML, TAPS_HTML, TAPS_SCRIPT
 
 FORBIDDEN_MESSAGE = "This wallet link does not work any more. Scan the banker's QR code again."
 
@@ -56,7 +57,7 @@ __STYLE__</style>
       <div id="cash" class="cash"></div>
       <ul id="badges" class="badges"></ul>
     </div>
-    <div id="notes"></div>
+__TAPS_HTML__    <div id="notes"></div>
     <h2>Deeds</h2>
     <div id="deeds"></div>
     <div id="holdings-box"><h2>Cards and tokens</h2><ul id="holdings" class="chips"></ul></div>
@@ -64,10 +65,11 @@ __STYLE__</style>
     <div id="others"></div>
     <h2>Latest in the ledger</h2>
     <ol id="lines" class="lines"></ol>
-    <h2>Propose an action</h2>
+    <h2>Or type an action</h2>
     <form id="propose" class="propose" autocomplete="off">
-      <input id="line" name="line" maxlength="200" enterkeyhint="send" aria-label="action to propose">
-      <button type="submit">Send</button>
+      <input id="line" name="line" maxlength="200" enterkeyhint="send" aria-label="action to propose"
+             autocomplete="off" autocorrect="off" autocapitalize="off" spellcheck="false">
+      <button id="send" type="submit">Send</button>
     </form>
     <p id="propose-msg" class="msg" aria-live="polite"></p>
     <p id="voice" class="empty"></p>
@@ -75,6 +77,7 @@ __STYLE__</style>
   </section>
   <footer id="foot"></footer>
 </main>
+__SHEET_HTML__
 <script>
 "use strict";
 const code = new URLSearchParams(location.search).get("code") || "";
@@ -120,7 +123,7 @@ function showGone() {
   setLive("disconnected", "off");
 }
 
-function groupsInto(box, player) {
+function groupsInto(box, player, onTap) {
   box.replaceChildren();
   if (!player.groups.length) { box.append(el("p", "empty", "No deeds.")); return; }
   for (const group of player.groups) {
@@ -136,6 +139,7 @@ function groupsInto(box, player) {
       const sub = [deed.build, deed.mortgaged ? "mortgaged" : ""].filter(Boolean).join(" · ");
       if (sub) left.append(el("div", "sub", sub));
       row.append(left, el("div", "rent", deed.rent));
+      if (onTap) { row.classList.add("tap"); row.tabIndex = 0; row.addEventListener("click", () => onTap(deed)); }
       card.append(row);
     }
     box.append(card);
@@ -152,20 +156,24 @@ function renderPick() {
   const names = $("names");
   names.replaceChildren();
   for (const player of doc.players) {
-    const held = (doc.claims || []).includes(player.name);
-    const button = el("button");
+    const held = (doc.claims || []).includes(player.name), kept = (doc.kept || []).includes(player.name);
+    const button = el("button", held || kept ? "taken" : "");
     button.append(el("span", "", player.name));
     if (held) button.append(el("span", "held", " · on a phone"));
+    if (kept) button.append(el("span", "held", " · kept for a new phone"));
     button.type = "button";
-    button.addEventListener("click", () => claimName(player.name));
+    button.addEventListener("click", () => claimName(player.name, kept));
     names.append(button);
   }
 }
 
-async function claimName(name) {
+async function claimName(name, kept) {
   $("pick-msg").textContent = "";
+  let pair = new URLSearchParams(location.search).get("pair") || "";
+  if (kept && !pair) pair = (window.prompt("The banker kept " + name + " for a new phone. Pairing code "
+                                           + "from the banker's screen:") || "").trim();
   try {
-    const reply = await post("/api/claim", { player: name });
+    const reply = await post("/api/claim", pair ? { player: name, pair: pair } : { player: name });
     if (!reply) return;
     if (!reply.ok) { $("pick-msg").textContent = reply.body.error || "not now"; return; }
     confirmed = false;
@@ -220,15 +228,22 @@ const STATES = {
   accepted: (p) => "accepted: " + p.outcome,
   refused: (p) => "refused: " + p.outcome,
   failed: (p) => "the banker accepted it, but the rules refused it: " + p.outcome,
+  withdrawn: (p) => p.outcome || "withdrawn",
 };
 
 function renderMine(name) {
   const list = $("mine");
   list.replaceChildren();
   for (const p of doc.proposals.filter((p) => p.player === name).reverse().slice(0, 8)) {
-    const item = el("li", "", p.meaning || p.line);
+    const item = el("li", "", p.meaning || p.shown || p.line);
     if (p.meaning) item.append(el("span", "state", p.line));
     item.append(el("span", "state", (STATES[p.status] || (() => p.status))(p)));
+    if (p.status === "pending") {
+      const back = el("button", "link", "take back");
+      back.type = "button";
+      back.addEventListener("click", () => withdraw(p.id));
+      item.append(back);
+    }
     list.append(item);
   }
   const other = doc.players.find((p) => p.name !== name);
@@ -236,7 +251,8 @@ function renderMine(name) {
   $("line").placeholder = "e.g. pay " + them + " 50";
   $("voice").textContent = "You are " + name + ", so leave your name out: pay " + them + " 50 means you pay "
     + them + "; pay 50, you pay the bank; buy, mortgage, build, bail and trade " + them
-    + " give ... get ... all speak for you. Nothing moves until the banker accepts it.";
+    + " give ... get ... all speak for you; rent <deed> pays its owner, rent " + them
+    + " <deed> asks " + them + " for your rent. Nothing moves until the banker accepts it.";
 }
 
 function render() {
@@ -251,6 +267,7 @@ function render() {
   if (!name) { renderPick(); return; }
   if (doc.claims && doc.claims.includes(name)) confirmed = true;  // the server's list has caught up with the claim
   else if (doc.claims && confirmed) { lose("The banker freed " + name + "; pick your name again."); return; }
+  if ($("wallet").hidden) setTimeout(seen, 0);
   $("pick").hidden = true; $("wallet").hidden = false;
   const me = doc.players.find((p) => p.name === name);
   $("me-name").textContent = me.name;
@@ -263,7 +280,9 @@ function render() {
   chipsInto($("badges"), (me.space ? ["you are on " + me.space] : []).concat(me.badges), "badge");
   const notes = $("notes");
   notes.replaceChildren(...doc.notes.map((n) => el("div", "note", n)));
-  groupsInto($("deeds"), me);
+  groupsInto($("deeds"), me, deedSheet);
+  renderWaits(name);
+  noticePaid(me);
   chipsInto($("holdings"), me.holdings, "chip");
   $("holdings-box").hidden = !me.holdings.length;
   renderOthers(name);
@@ -317,11 +336,14 @@ async function post(route, body) {
   if (reply.status === 403 && !json) { showGone(); return null; }  // the join code changed
   return { ok: reply.ok, status: reply.status, body: json ? await reply.json() : {} };
 }
-async function ask(route, line) {
-  const answer = await post(route, { player: myName(), line: line, token: store(tokenKey()) || "" });
+async function ask(route, line, key) {
+  const body = { player: myName(), line: line, token: store(tokenKey()) || "" };
+  if (key) body.key = key;
+  const answer = await post(route, body);
   if (answer && answer.status === 403) { lose(answer.body.error); return null; }  // the banker freed the name
   return answer;
 }
+let sending = false, sendKey = "", keyFor = "";  // one key per Send: a double tap or a retry queues one proposal
 let asked = 0, meaningTimer = null;
 $("line").addEventListener("input", () => {
   clearTimeout(meaningTimer);
@@ -340,15 +362,19 @@ $("propose").addEventListener("submit", async (event) => {
   event.preventDefault();
   clearTimeout(meaningTimer);
   const input = $("line"), line = input.value.trim(), mine = ++asked;
-  if (!line || !doc) return;
+  if (!line || !doc || sending) return;
+  if (keyFor !== line) { sendKey = newKey(); keyFor = line; }
+  sending = true; $("send").disabled = true;
   say("sending…", false);
   try {
-    const answer = await ask("/api/propose", line);
+    const answer = await ask("/api/propose", line, sendKey);
     if (!answer || mine !== asked) return;
-    if (answer.ok) { input.value = ""; say("Sent to the banker: " + answer.body.proposal.meaning, false); }
+    if (answer.ok) { input.value = ""; keyFor = ""; say("Sent to the banker: " + answer.body.proposal.meaning, false); }
     else say(answer.body.error || "not sent", true);
   } catch (e) { say("not sent: no connection to the banker", true); }
+  finally { sending = false; $("send").disabled = false; }
 });
+__TAPS_SCRIPT__
 connect();
 </script>
 </body>
@@ -358,4 +384,6 @@ connect();
 
 def wallet_page() -> str:
     """The page, with the 'scan again' text filled in (as a JS string literal)."""
-    return PAGE.replace("__GONE__", json.dumps(FORBIDDEN_MESSAGE)).replace("__STYLE__", STYLE)
+    return (PAGE.replace("__GONE__", json.dumps(FORBIDDEN_MESSAGE)).replace("__STYLE__", STYLE)
+            .replace("__TAPS_HTML__", TAPS_HTML).replace("__SHEET_HTML__", SHEET_HTML)
+            .replace("__TAPS_SCRIPT__", TAPS_SCRIPT))

@@ -66,6 +66,8 @@ button.link { background: none; color: var(--accent); min-height: 0; padding: 0;
               text-decoration: underline; }
 .names { display: grid; gap: 0.5rem; }
 .names button { width: 100%; font-size: 1.1rem; }
+.names button.taken { background: var(--card); color: var(--dim); border: 1px dashed var(--rule); }
+button:disabled { opacity: 0.5; }
 form.propose { display: flex; gap: 0.5rem; }
 form.propose input { flex: 1; min-width: 0; padding: 0 0.6rem; border: 1px solid var(--rule);
                      background: var(--card); color: var(--ink); }
@@ -76,5 +78,27 @@ ul.mine li { padding: 0.4rem 0; border-bottom: 1px solid var(--rule); }
 ul.mine .state { display: block; color: var(--dim); font-size: 0.9rem; }
 footer { color: var(--dim); font-size: 0.85rem; margin: 1.5rem 0 2rem; }
 footer code { font-size: 0.85rem; }
+.actions { display: grid; grid-template-columns: repeat(3, 1fr); gap: 0.5rem; margin: 0.6rem 0; }
+.actions button { font-size: 1.1rem; }
+.wait { background: var(--card); border: 2px solid var(--accent); border-radius: 0.6rem; padding: 0.6rem 0.75rem;
+        margin: 0.6rem 0; font-weight: 600; }
+.wait .taps { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 0.5rem; }
+.wait .taps button { flex: 1; }
+.deed.tap { cursor: pointer; }
+.deed.tap .name::after { content: " ›"; color: var(--dim); }
+.sheet { position: fixed; left: 0; right: 0; bottom: 0; z-index: 2; background: var(--card); max-height: 92vh;
+         overflow-y: auto; border-top: 1px solid var(--rule); box-shadow: 0 -6px 24px rgba(0,0,0,0.25);
+         padding: 0.6rem 0.75rem 1rem; border-radius: 0.9rem 0.9rem 0 0; }
+.sheet-head { display: flex; justify-content: space-between; align-items: baseline; gap: 0.5rem; }
+.pick { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.5rem 0; }
+.pick button { background: var(--bg); color: var(--ink); border: 1px solid var(--rule); font-weight: 500; }
+.pick button.chosen { background: var(--accent); color: #fff; border-color: var(--accent); }
+.amount { font-size: 1.6rem; font-weight: 700; font-variant-numeric: tabular-nums; text-align: right; }
+.quick, .pad { display: grid; grid-template-columns: repeat(4, 1fr); gap: 0.35rem; margin: 0.35rem 0; }
+.pad { grid-template-columns: repeat(3, 1fr); }
+.pad button, .quick button { background: var(--bg); color: var(--ink); border: 1px solid var(--rule); }
+.sheet .send { width: 100%; font-size: 1.1rem; }
+.notice { position: fixed; top: 3rem; left: 0.75rem; right: 0.75rem; z-index: 3; background: var(--good);
+          color: #fff; padding: 0.8rem 1rem; border-radius: 0.6rem; font-weight: 700; text-align: center; }
 [hidden] { display: none !important; }
 """

@@ -7,8 +7,11 @@ gets a JSON 4xx saying what to send, never a traceback. A line is then checked f
 its characters (the same limit for meaning and propose), for the phone's claim on the name
 (claims.py), and read in its owner's voice on the table as it is now (voice.py).
 
-Routes: `/api/claim` {"player"} gives a token; `/api/release` {"player", "token"} gives the name
-up; `/api/meaning` and `/api/propose` {"player", "line", "token"}.
+Routes: `/api/claim` {"player", "pair"?} gives a token (`pair`: the banker's pairing code, for a name
+the banker freed); `/api/release` {"player", "token"} gives the name up; `/api/meaning` and
+`/api/propose` {"player", "line", "token", "key"?} (`key`: the page's own word for one tap on Send, so a
+double tap queues one proposal); `/api/withdraw` {"player", "token", "id"} takes a waiting proposal back;
+`/api/seen` {"player", "token"} says the phone is still there (`banker phones` shows when it last was).
 """
 
 from __future__ import annotations
@@ -17,20 +20,22 @@ import json
 from collections.abc import Callable, Mapping
 from http import HTTPStatus
 from pathlib import Path
-from typing import IO, Any, NamedTuple
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 from ..errors import Refusal
 from ..ledger import LedgerError
 from ..state import GameState
-from .claims import NameTaken, NotYours, check_holder, claim, give_up, who_may_claim
-from .proposals import QueueFull, line_refusal, propose
+from .claims import BANKERS, NameTaken, NotYours, Phone, check_holder, claim, give_up, mark_seen, who_may_claim
+from .proposals import QueueFull, line_refusal, propose_once, withdraw
 from .safe_text import shown
 from .voice import Meaning, phone_meaning
 
 MAX_BODY = 4096
 FIELDS = {"/api/claim": ("player",), "/api/release": ("player", "token"),
-          "/api/meaning": ("player", "line", "token"), "/api/propose": ("player", "line", "token")}
+          "/api/meaning": ("player", "line", "token"), "/api/propose": ("player", "line", "token"),
+          "/api/withdraw": ("player", "token", "id"), "/api/seen": ("player", "token")}
+OPTIONAL = {"/api/claim": ("pair",), "/api/propose": ("key",)}
 
 
 class Answer(NamedTuple):
@@ -52,8 +57,8 @@ def request_refusal(headers: Mapping[str, str], content_type: str) -> Answer | N
     return None
 
 
-def read_body(headers: Mapping[str, str], stream: IO[bytes], route: str) -> dict[str, str] | Answer:
-    """The request's JSON object of strings, or the 4xx to send back."""
+def length_refusal(headers: Mapping[str, str], route: str) -> Answer | None:
+    """The 4xx for a body that says it is too long or empty, before a byte of it is read."""
     keys = ", ".join(f'"{key}"' for key in FIELDS[route])
     try:
         length = int(headers.get("Content-Length") or 0)
@@ -61,21 +66,28 @@ def read_body(headers: Mapping[str, str], stream: IO[bytes], route: str) -> dict
         length = -1
     if length > MAX_BODY:
         return _no(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body is over {MAX_BODY} bytes; send one short line")
-    if length <= 0:
+    if length <= 0 and "chunked" not in headers.get("Transfer-Encoding", "").lower():
         return _no(HTTPStatus.BAD_REQUEST, f"send a JSON body with {keys}")
+    return None
+
+
+def read_body(raw: bytes, route: str) -> dict[str, str] | Answer:
+    """The request's JSON object of strings, or the 4xx to send back."""
+    keys = ", ".join(f'"{key}"' for key in FIELDS[route])
     try:
-        data = json.loads(stream.read(length))
+        data = json.loads(raw)
     except RecursionError:
         return _no(HTTPStatus.BAD_REQUEST, f"the JSON is nested too deeply; send one object with {keys}")
     except ValueError:  # not JSON, not UTF-8
         return _no(HTTPStatus.BAD_REQUEST, f"the body is not JSON; send one object with {keys}")
     if not isinstance(data, dict):
         return _no(HTTPStatus.BAD_REQUEST, f"send one JSON object with {keys}")
-    if any(not isinstance(data.get(key, ""), str) for key in FIELDS[route]):
+    every = FIELDS[route] + OPTIONAL.get(route, ())
+    if any(not isinstance(data.get(key, ""), str) for key in every):
         return _no(HTTPStatus.BAD_REQUEST, f"{keys} must be strings")
     if any(key not in data for key in FIELDS[route] if key != "token"):  # no token: 403, said by the claim check
         return _no(HTTPStatus.BAD_REQUEST, f"send JSON with {keys}")
-    return {key: data.get(key, "") for key in FIELDS[route]}
+    return {key: data.get(key, "") for key in every}
 
 
 class PhoneApi:
@@ -84,7 +96,7 @@ class PhoneApi:
     def __init__(self, path: Path, state: Callable[[], GameState | None]) -> None:
         self.path, self.state = path, state
 
-    def answer(self, route: str, data: dict[str, str]) -> Answer:
+    def answer(self, route: str, data: dict[str, str], phone: Phone = BANKERS) -> Answer:
         state = self.state()
         if state is None:
             return _no(HTTPStatus.SERVICE_UNAVAILABLE, "the banker's game is not read yet; try again")
@@ -94,12 +106,22 @@ class PhoneApi:
             return _no(HTTPStatus.UNPROCESSABLE_ENTITY, shown(problem))
         try:
             if route == "/api/claim":
-                return Answer(HTTPStatus.OK, {"player": player, "token": claim(self.path, state, player)})
+                token = claim(self.path, state, player, phone, data["pair"])
+                return Answer(HTTPStatus.OK, {"player": player, "token": token})
             if route == "/api/release":
                 give_up(self.path, player, data["token"])
                 return Answer(HTTPStatus.OK, {"player": player, "released": True})
+            if route == "/api/seen":
+                mark_seen(self.path, player, data["token"], phone)
+                return Answer(HTTPStatus.OK, {"player": player, "seen": True})
             check_holder(self.path, player, data["token"])
-            return self._line(route, state, player, data["line"])
+            mark_seen(self.path, player, data["token"], phone)
+            if route == "/api/withdraw":
+                if not data["id"].isdigit() or len(data["id"]) > 12:
+                    return _no(HTTPStatus.BAD_REQUEST, "\"id\" is the proposal's number, as a string (\"12\")")
+                taken = withdraw(self.path, player, int(data["id"]))
+                return Answer(HTTPStatus.OK, {"proposal": {**taken.to_json(), "meaning": ""}})
+            return self._line(route, state, player, data["line"], data.get("key", ""))
         except NameTaken as taken:
             return _no(HTTPStatus.CONFLICT, str(taken))
         except NotYours as refusal:
@@ -111,12 +133,13 @@ class PhoneApi:
         except LedgerError as error:
             return _no(HTTPStatus.SERVICE_UNAVAILABLE, str(error))
 
-    def _line(self, route: str, state: GameState, player: str, line: str) -> Answer:
+    def _line(self, route: str, state: GameState, player: str, line: str, key: str) -> Answer:
         problem = line_refusal(line)
         if problem:
             return _no(HTTPStatus.UNPROCESSABLE_ENTITY, problem)
         read: Meaning = phone_meaning(state, player, line)
         if route == "/api/meaning":
             return Answer(HTTPStatus.OK, {"line": read.line, "meaning": read.text})
-        proposal = propose(self.path, player, read.line, read.text)
-        return Answer(HTTPStatus.CREATED, {"proposal": {**proposal.to_json(), "meaning": read.text}})
+        proposal, new = propose_once(self.path, player, read.line, read.text, key)
+        return Answer(HTTPStatus.CREATED if new else HTTPStatus.OK,
+                      {"proposal": {**proposal.to_json(), "meaning": proposal.shown or read.text}})

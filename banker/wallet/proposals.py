@@ -11,6 +11,7 @@ proposal is never stranded half-accepted. The phone sees the outcome through the
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -22,7 +23,8 @@ from ..game import Game
 from ..ledger import LedgerError
 from ..state import GameState
 from .safe_text import character_refusal
-from .storage import connect, has_tables, writing
+from .storage import WITHDRAWN as WITHDRAWN  # the phone took it back, or its name was freed
+from .storage import connect, has_tables, withdraw_waiting, writing
 from .voice import meaning_now, phone_meaning
 
 PENDING = "pending"
@@ -34,6 +36,7 @@ FAILED = "failed"  # the banker said yes but the rules refused the line (the rea
 MAX_LINE = 200  # the longest trade line fits easily; a phone cannot fill the banker's screen
 MAX_PENDING_EACH = 3
 MAX_PENDING = 20
+MAX_KEY = 64
 COLUMNS = "id, time, player, line, status, outcome, action, decided, shown"
 CHANGED = "the table changed since the phone sent it: "
 
@@ -79,17 +82,36 @@ def line_refusal(line: str) -> str | None:
     return character_refusal(line)
 
 
+def key_refusal(key: str) -> str | None:
+    """A send key is the phone's own random word for one tap on Send: letters, digits, - and _ only."""
+    if len(key) > MAX_KEY or not re.fullmatch(r"[A-Za-z0-9_-]*", key):
+        return f"the send key is at most {MAX_KEY} letters, digits, - or _; the page makes one for each Send"
+    return None
+
+
 def propose(path: Path | str, player: str, line: str, shown: str = "") -> Proposal:
     """Queue one line from a phone with the meaning it was shown; a Refusal when the line is empty,
     too long or holds a control character, a QueueFull when the phone's or the table's queue is full.
 
     The caller (the server) checks the line against the game and the phone's claim first.
     """
-    problem = line_refusal(line) or character_refusal(player, "the name") or character_refusal(shown, "the meaning")
+    return propose_once(path, player, line, shown)[0]
+
+
+def propose_once(path: Path | str, player: str, line: str, shown: str = "", key: str = "") -> tuple[Proposal, bool]:
+    """`propose`, once per send key: a second request with the same key (a double tap on Send, a retry after
+    a lost answer) gets the first one's proposal back, and False for "not new"."""
+    problem = (line_refusal(line) or character_refusal(player, "the name") or character_refusal(shown, "the meaning")
+               or key_refusal(key))
     if problem:
         raise Refusal(problem)
     text = " ".join(line.split())
     with connect(path) as connection, writing(connection):
+        if key:
+            row = connection.execute("SELECT id FROM wallet_proposal WHERE player = ? AND send_key = ?",
+                                     (player, key)).fetchone()
+            if row:
+                return _one(connection, int(row[0])), False
         mine, everyone = connection.execute(
             "SELECT sum(player = ?), count(*) FROM wallet_proposal WHERE status IN (?, ?)", (player, *OPEN)
         ).fetchone()
@@ -98,10 +120,20 @@ def propose(path: Path | str, player: str, line: str, shown: str = "") -> Propos
         if everyone >= MAX_PENDING:
             raise QueueFull(f"the banker has {MAX_PENDING} proposals waiting; wait a moment")
         cursor = connection.execute(
-            "INSERT INTO wallet_proposal (time, player, line, status, shown) VALUES (?, ?, ?, ?, ?)",
-            (_now(), player, text, PENDING, shown),
+            "INSERT INTO wallet_proposal (time, player, line, status, shown, send_key) VALUES (?, ?, ?, ?, ?, ?)",
+            (_now(), player, text, PENDING, shown, key),
         )
-        return _one(connection, int(cursor.lastrowid or 0))
+        return _one(connection, int(cursor.lastrowid or 0)), True
+
+
+def withdraw(path: Path | str, player: str, proposal_id: int) -> Proposal:
+    """The phone takes back its own waiting proposal (the caller checked the phone holds `player`)."""
+    with connect(path) as connection, writing(connection):
+        proposal = _open_one(connection, proposal_id)
+        if proposal.player != player:
+            raise Refusal(f"proposal {proposal_id} is {proposal.player}'s, not yours; only its phone can take it back")
+        withdraw_waiting(connection, "withdrawn from the phone", proposal_id=proposal_id)
+        return _one(connection, proposal_id)
 
 
 def list_pending(path: Path | str) -> list[Proposal]:

@@ -1,13 +1,14 @@
-"""`banker serve`: the phones' wallets over plain HTTP on the local network.
+"""`banker serve`: the phones' wallets over HTTP on the local network.
 
-Why the standard library and not textual-serve: textual-serve starts one Python process per
-browser and speaks Textual's terminal protocol over a websocket, so eight phones would be eight
-processes each folding the game on a two-core laptop, a wallet could not remember its player per
-browser nor answer a wrong join code with a 403 page, and a test could not read what a wallet
-shows from its live channel. Here one process serves one HTML page (page.py) and JSON, and ONE
-watcher thread reads the game for every phone: it polls SQLite's `PRAGMA data_version` on a kept
-connection five times a second (nothing is read while nothing changes), takes in only the new
-records, builds one document and wakes every Server-Sent-Events client with the same bytes.
+Why not textual-serve: it starts one Python process per browser and speaks Textual's terminal protocol
+over a websocket, so eight phones would be eight processes each folding the game on a two-core laptop,
+a wallet could not remember its player per browser nor answer a wrong join code with a 403 page, and a
+test could not read what a wallet shows from its live channel. Here one process serves one HTML page
+(page.py) and JSON, on Starlette and uvicorn (asgi.py: the routes, the live channel through
+sse-starlette, and the guards a server on a shared Wi-Fi needs), and ONE watcher thread reads the game
+for every phone: it polls SQLite's `PRAGMA data_version` on a kept connection five times a second
+(nothing is read while nothing changes), takes in only the new records, builds one document and wakes
+every live channel with the same bytes (hub.py).
 
 Phones are read-only: the only writes are a claim on a name (claims.py) and a proposal (proposals.py),
 which the banker decides. What a phone may POST, and how each request is checked, is phone_api.py.
@@ -16,36 +17,35 @@ No request, however malformed, prints a traceback on the banker's terminal.
 
 from __future__ import annotations
 
+import asyncio
 import errno
-import hmac
 import json
+import logging
 import os
+import resource
 import signal
 import socket
 import sqlite3
 import sys
 import threading
 from collections.abc import Callable
-from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+
+import uvicorn
 
 from ..game import Game
-from ..state import GameState
-from .claims import claimed_rows
+from .asgi import KEEP_ALIVE_SECONDS, MAX_CONNECTIONS, MAX_HEADER_BYTES, GuardedH11, wallet_app
+from .claims import claimed_rows, held_rows
+from .hub import Hub
 from .lines import PlayerLines
-from .page import FORBIDDEN_PAGE, wallet_page
-from .phone_api import FIELDS, Answer, PhoneApi, read_body, request_refusal
 from .proposals import recent_rows
 from .storage import join_code, read_join_code
 from .views import wallet_document
 
 POLL_SECONDS = 0.2  # how often the watcher asks SQLite whether anything was committed
-KEEPALIVE_SECONDS = 15  # a comment line on an idle live channel, so phones and routers keep it open
-MAX_LIVE = 64  # live channels at once (each holds a thread); a table has at most 8 phones, plus reloads
 WILDCARDS = {"", "0.0.0.0", "::"}
+STOP_SECONDS = 1  # live channels still open when the server stops are closed after this
 
 
 class ServeError(Exception):
@@ -70,52 +70,6 @@ def wallet_url(host: str, port: int, code: str) -> str:
     if ":" in shown:
         shown = f"[{shown}]"
     return f"http://{shown}:{port}/?code={code}"
-
-
-class Hub:
-    """The latest wallet document, and the live channels waiting for the next one."""
-
-    def __init__(self) -> None:
-        self._changed = threading.Condition()
-        self.version = 0
-        self.body = b"{}"
-        self.code = ""
-        self.state: GameState | None = None  # a state handed out by the game is never changed afterwards
-        self.closed = False
-        self.live = 0
-
-    def publish(self, body: bytes, code: str, state: GameState) -> None:
-        with self._changed:
-            self.body, self.code, self.state = body, code, state
-            self.version += 1
-            self._changed.notify_all()
-
-    def close(self) -> None:
-        with self._changed:
-            self.closed = True
-            self._changed.notify_all()
-
-    def wait(self, seen: int, timeout: float) -> tuple[int, bytes, str, bool]:
-        """Block until a document newer than `seen` (or the timeout, or closing)."""
-        with self._changed:
-            self._changed.wait_for(lambda: self.version != seen or self.closed, timeout)
-            return self.version, self.body, self.code, self.closed
-
-    def enter(self) -> bool:
-        """Count a live channel in; False when there are already MAX_LIVE."""
-        with self._changed:
-            if self.live >= MAX_LIVE:
-                return False
-            self.live += 1
-            return True
-
-    def leave(self) -> None:
-        with self._changed:
-            self.live -= 1
-
-    def code_ok(self, code: str) -> bool:
-        current = self.code
-        return bool(current) and hmac.compare_digest(code.encode(), current.encode())
 
 
 class Watcher:
@@ -153,7 +107,8 @@ class Watcher:
         proposals = recent_rows(self.connection)
         assert game.timeline is not None
         document = wallet_document(state, game.head, records[0].hash[:16], self.lines.of,
-                                   game.timeline.undone(), proposals, [c.player for c in claimed_rows(self.connection)])
+                                   game.timeline.undone(), proposals, [c.player for c in claimed_rows(self.connection)],
+                                   [k.player for k in held_rows(self.connection)])
         body = json.dumps(document, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         if self.code and code != self.code:
             self.on_new_code(code)
@@ -183,141 +138,42 @@ class Watcher:
         self.game.close()
 
 
-class WalletServer(ThreadingHTTPServer):
-    daemon_threads = True  # a phone's open live channel never keeps the server from stopping
-    allow_reuse_address = True
+class OneLine(logging.Handler):
+    """uvicorn's own errors on the banker's terminal: one line each, once, never a traceback."""
 
-    def __init__(self, address: tuple[str, int], path: Path, hub: Hub) -> None:
-        family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
-        self.address_family = family
-        super().__init__(address, WalletHandler)
-        self.path, self.hub = path, hub
-        self.page = wallet_page().encode("utf-8")
-        self.api = PhoneApi(path, lambda: hub.state)
-        self.said: set[str] = set()
+    def __init__(self, say_once: Callable[[str], None]) -> None:
+        super().__init__(logging.ERROR)
+        self.say_once = say_once
 
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A request that failed (a phone hanging up mid-answer, mostly): one line once, never a traceback."""
-        error = sys.exc_info()[1]
-        if error is None or isinstance(error, OSError):
-            return
-        self.say_once(f"banker serve: a phone's request failed: {type(error).__name__}: {error}")
-
-    def say_once(self, text: str) -> None:
-        if text not in self.said:
-            self.said.add(text)
-            print(text, file=sys.stderr, flush=True)
+    def emit(self, record: logging.LogRecord) -> None:
+        error = record.exc_info[1] if record.exc_info else None
+        why = f": {type(error).__name__}: {error}" if error else ""
+        self.say_once(f"banker serve: {record.getMessage()}{why}")
 
 
-class WalletHandler(BaseHTTPRequestHandler):
-    server: WalletServer
-    server_version = "BankerWallet/1"
-    sys_version = ""
-    timeout = 30  # a phone that stops reading frees its thread after this many seconds
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, made here so a busy port is a clear ServeError before anything starts."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name
-        """Quiet: a table does not need a line per request in the banker's terminal."""
 
-    # -- plumbing -------------------------------------------------------------------------
-
-    def _send(self, status: int, body: bytes, kind: str) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
-        if kind.startswith("text/html"):
-            self.send_header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; "
-                             "script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'none'")
-        self.end_headers()
-        self.wfile.write(body)
-
-    def _json(self, status: int, body: dict[str, Any]) -> None:
-        """ASCII JSON: a name or line echoed back cannot break the encoding (a lone surrogate stays \\ud800)."""
-        self._send(status, json.dumps(body).encode("ascii"), "application/json; charset=utf-8")
-
-    def _allowed(self, query: dict[str, list[str]]) -> bool:
-        if self.server.hub.code_ok(query.get("code", [""])[0]):
-            return True
-        self._send(HTTPStatus.FORBIDDEN, FORBIDDEN_PAGE.encode("utf-8"), "text/html; charset=utf-8")
-        return False
-
-    # -- routes ---------------------------------------------------------------------------
-
-    def do_GET(self) -> None:  # noqa: N802 - the base class's name
-        url = urlsplit(self.path)
-        if url.path == "/favicon.ico":
-            self._send(HTTPStatus.NOT_FOUND, b"", "text/plain")
-            return
-        query = parse_qs(url.query)
-        if not self._allowed(query):
-            return
-        if url.path in ("/", "/index.html"):
-            self._send(HTTPStatus.OK, self.server.page, "text/html; charset=utf-8")
-        elif url.path == "/api/wallet":
-            self._send(HTTPStatus.OK, self.server.hub.body, "application/json; charset=utf-8")
-        elif url.path == "/events":
-            self._live(query["code"][0])
-        else:
-            self._json(HTTPStatus.NOT_FOUND, {"error": "no such page"})
-
-    def do_POST(self) -> None:  # noqa: N802 - the base class's name
-        url = urlsplit(self.path)
-        if not self._allowed(parse_qs(url.query)):
-            return
-        try:
-            status, body = self._answer(url.path)
-        except Exception as error:  # noqa: BLE001 - a phone gets an answer, the banker's terminal no traceback
-            self.server.say_once(f"banker serve: a phone's request failed: {type(error).__name__}: {error}")
-            status, body = HTTPStatus.INTERNAL_SERVER_ERROR, {"error": "the banker's server could not read that; "
-                                                              "nothing was stored"}
-        self._json(status, body)
-
-    def _answer(self, route: str) -> Answer:
-        if route not in FIELDS:
-            return Answer(HTTPStatus.NOT_FOUND, {"error": "no such page"})
-        refused = request_refusal(self.headers, self.headers.get_content_type())
-        if refused:
-            return refused
-        data = read_body(self.headers, self.rfile, route)
-        return data if isinstance(data, Answer) else self.server.api.answer(route, data)
-
-    def _not_allowed(self) -> None:
-        self._json(HTTPStatus.METHOD_NOT_ALLOWED, {"error": "a wallet takes GET and POST only"})
-
-    do_PUT = do_DELETE = do_PATCH = _not_allowed  # noqa: N815 - the base class's naming
-
-    def _live(self, code: str) -> None:
-        """Server-Sent Events: the document now, then again after every change, until the code changes."""
-        hub = self.server.hub
-        if not hub.enter():
-            self._json(HTTPStatus.SERVICE_UNAVAILABLE, {"error": "too many wallets open; close one and retry"})
-            return
-        try:
-            self.send_response(HTTPStatus.OK)
-            self.send_header("Content-Type", "text/event-stream; charset=utf-8")
-            self.send_header("Cache-Control", "no-store")
-            self.send_header("X-Accel-Buffering", "no")
-            self.end_headers()
-            self.wfile.write(b"retry: 1000\n\n")
-            seen = 0
-            while True:
-                version, body, current, closed = hub.wait(seen, KEEPALIVE_SECONDS)
-                if closed:  # the server stops: the page keeps retrying and comes back with it
-                    return
-                if not hmac.compare_digest(code.encode(), current.encode()):
-                    self.wfile.write(b"event: bye\ndata: {}\n\n")  # a new code: this phone must scan again
-                    return
-                if version == seen:
-                    self.wfile.write(b": still here\n\n")
-                    continue
-                seen = version
-                self.wfile.write(b"id: %d\nevent: wallet\ndata: %s\n\n" % (version, body))
-        except OSError:  # the phone went away (closed tab, sleep, Wi-Fi): nothing to clean up
-            return
-        finally:
-            hub.leave()
+def _more_files() -> None:
+    """Raise this process's open-file limit to what the system allows: connections are files."""
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != resource.RLIM_INFINITY and (hard == resource.RLIM_INFINITY or soft < hard):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 4096, hard))
+    except (ValueError, OSError):
+        pass
 
 
 class WalletService:
@@ -328,21 +184,36 @@ class WalletService:
         self.path = Path(path)
         self.log = log or (lambda text: print(text, file=sys.stderr, flush=True))
         self.host = host
+        self.said: set[str] = set()
         code = join_code(self.path)  # before listening: a wrong-file error comes first, and the code exists
         self.hub = Hub()
         self.watcher = Watcher(self.path, self.hub, self.log)
         try:
-            self.http = WalletServer((host, port), self.path, self.hub)
+            self.socket = _listen(host, port)
         except OSError as error:
             self.watcher.close()
             if error.errno == errno.EADDRINUSE:
                 raise ServeError(f"port {port} is already in use (another `banker serve`?); "
                                  f"pick another with --port {port + 1}") from None
             raise ServeError(f"cannot listen on {host}:{port} ({error.strerror})") from None
-        self.port = int(self.http.server_address[1])
+        self.port = int(self.socket.getsockname()[1])
+        served_on = "" if host in WILDCARDS else host
+        self.server = uvicorn.Server(uvicorn.Config(
+            wallet_app(self.path, self.hub, served_on, self.say_once), http=GuardedH11, ws="none", lifespan="on",
+            log_config=None, access_log=False, server_header=False, limit_concurrency=MAX_CONNECTIONS,
+            timeout_keep_alive=KEEP_ALIVE_SECONDS, timeout_graceful_shutdown=STOP_SECONDS,
+            h11_max_incomplete_event_size=MAX_HEADER_BYTES))
+        for name in ("uvicorn", "uvicorn.error", "uvicorn.asgi", "sse_starlette", "asyncio"):
+            logger = logging.getLogger(name)
+            logger.handlers, logger.propagate = [OneLine(self.say_once)], False
         self.watcher.refresh()  # the first document is ready before the first phone asks
         self.url = wallet_url(host, self.port, code)
         self._thread: threading.Thread | None = None
+
+    def say_once(self, text: str) -> None:
+        if text not in self.said:
+            self.said.add(text)
+            self.log(text)
 
     def url_for(self, code: str) -> str:
         return wallet_url(self.host, self.port, code)
@@ -350,22 +221,28 @@ class WalletService:
     def start(self) -> WalletService:
         """Serve from background threads (tests, benchmarks); `close` stops it."""
         self.watcher.start()
-        self._thread = threading.Thread(target=self.http.serve_forever, kwargs={"poll_interval": 0.2},
-                                        name="wallet-http", daemon=True)
+        self._thread = threading.Thread(target=self._run, name="wallet-http", daemon=True)
         self._thread.start()
         return self
 
+    def _run(self) -> None:
+        asyncio.run(self.server.serve(sockets=[self.socket]))
+
     def serve_forever(self) -> None:
         self.watcher.start()
-        self.http.serve_forever(poll_interval=0.2)
+        self._run()
+
+    def stop(self) -> None:
+        """Ask the server to stop (from any thread or a signal): live channels end, the port is freed."""
+        self.hub.close()
+        self.server.should_exit = True
 
     def close(self) -> None:
-        """Stop a server started with `start` (live channels get `bye`, the port is freed)."""
-        self.hub.close()
+        """Stop a server started with `start` (live channels end without `bye`, the port is freed)."""
+        self.stop()
         if self._thread is not None:
-            self.http.shutdown()
-            self._thread.join(timeout=2)
-        self.http.server_close()
+            self._thread.join(timeout=STOP_SECONDS + 2)
+        self.socket.close()
         self.watcher.close()
 
 
@@ -373,6 +250,7 @@ def serve(path: Path | str, host: str = "0.0.0.0", port: int = 8000, parent_pid:
           out: Callable[[str], None] | None = None) -> int:
     """Run until Ctrl+C (or SIGTERM, or the parent app exits); prints `wallet: URL` first."""
     say = out or (lambda text: print(text, flush=True))
+    _more_files()
     try:
         service = WalletService(path, host, port)
     except ServeError as error:
@@ -386,19 +264,19 @@ def serve(path: Path | str, host: str = "0.0.0.0", port: int = 8000, parent_pid:
         say("note: only this computer can open it; use --host 0.0.0.0 for phones")
 
     def stop(*_: object) -> None:
-        threading.Thread(target=service.http.shutdown, daemon=True).start()
+        service.stop()
 
-    if threading.current_thread() is threading.main_thread():
+    if threading.current_thread() is threading.main_thread():  # uvicorn restores it, and calls it once it stopped
         signal.signal(signal.SIGTERM, stop)
     if parent_pid:
         threading.Thread(target=_watch_parent, args=(parent_pid, stop), name="wallet-parent", daemon=True).start()
     try:
-        service.serve_forever()
+        service.serve_forever()  # uvicorn answers SIGINT and SIGTERM by stopping
     except KeyboardInterrupt:
         pass
     finally:
         service.hub.close()
-        service.http.server_close()
+        service.socket.close()
         service.watcher.close()
     return 0
 

@@ -12,6 +12,7 @@ import secrets
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import quote
 
@@ -31,7 +32,13 @@ SCHEMA = (
 # What an older file's wallet tables lack: added the first time any wallet code opens it.
 UPGRADES = (
     ("wallet_proposal", "shown", "ALTER TABLE wallet_proposal ADD COLUMN shown TEXT NOT NULL DEFAULT ''"),
+    ("wallet_proposal", "send_key", "ALTER TABLE wallet_proposal ADD COLUMN send_key TEXT NOT NULL DEFAULT ''"),
+    ("wallet_claim", "address", "ALTER TABLE wallet_claim ADD COLUMN address TEXT NOT NULL DEFAULT ''"),
+    ("wallet_claim", "seen", "ALTER TABLE wallet_claim ADD COLUMN seen TEXT NOT NULL DEFAULT ''"),
+    ("wallet_claim", "extra", "ALTER TABLE wallet_claim ADD COLUMN extra INTEGER NOT NULL DEFAULT 0"),
+    ("wallet_claim", "pair", "ALTER TABLE wallet_claim ADD COLUMN pair TEXT NOT NULL DEFAULT ''"),
 )
+WITHDRAWN = "withdrawn"  # the phone took it back, or its name was freed: the banker never decides it
 
 
 def _open(path: Path) -> sqlite3.Connection:
@@ -111,8 +118,8 @@ def writing(connection: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         raise
 
 
-def _fresh_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+def fresh_code(length: int = CODE_LENGTH) -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
 
 
 def read_join_code(connection: sqlite3.Connection) -> str:
@@ -126,7 +133,7 @@ def join_code(path: Path | str) -> str:
     with connect(path) as connection, writing(connection):
         code = read_join_code(connection)
         if not code:
-            code = _fresh_code()
+            code = fresh_code()
             connection.execute("INSERT INTO wallet_setting (key, value) VALUES ('join_code', ?)", (code,))
         return code
 
@@ -138,8 +145,29 @@ def new_join_code(path: Path | str) -> str:
     A running server picks the new code up within its poll interval (the write changes the
     file's data_version) and closes the live channels opened with the old one.
     """
-    code = _fresh_code()
+    code = fresh_code()
     with connect(path) as connection, writing(connection):
         connection.execute("INSERT OR REPLACE INTO wallet_setting (key, value) VALUES ('join_code', ?)", (code,))
         connection.execute("DELETE FROM wallet_claim")
+        withdraw_waiting(connection, "withdrawn: a new join code freed every name")
     return code
+
+
+def withdraw_waiting(connection: sqlite3.Connection, outcome: str, player: str | None = None,
+                     proposal_id: int | None = None) -> int:
+    """Take waiting proposals off the banker's list (a freed name's, or one its phone takes back); how many.
+
+    Called inside the caller's write transaction, so a name and its proposals are freed together.
+    """
+    where, args = "status IN ('pending', 'accepting')", []
+    if player is not None:
+        where, args = where + " AND player = ?", [player]
+    if proposal_id is not None:
+        where, args = where + " AND id = ?", [*args, proposal_id]
+    cursor = connection.execute(f"UPDATE wallet_proposal SET status = ?, outcome = ?, decided = ? WHERE {where}",
+                                (WITHDRAWN, outcome, _now(), *args))
+    return cursor.rowcount
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")

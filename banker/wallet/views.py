@@ -17,6 +17,7 @@ from ..rules.rent import rent_due
 from ..state import GameState
 from .lines import Line
 from .proposals import PENDING, Proposal
+from .taps import phone_waits
 from .voice import meaning_now
 
 PLAYER_KEYS = {"name", "cash", "bankrupt", "in_jail", "goojf", "properties", "mr_monopoly", "trapped", "position",
@@ -132,8 +133,10 @@ def table_notes(state: GameState) -> list[str]:
 
 def wallet_document(state: GameState, head: tuple[int, str], game_id: str,
                     lines_of: Callable[[str], Sequence[Line]], undone: set[int],
-                    proposals: Sequence[Proposal], claimed: Sequence[str] = ()) -> dict[str, Any]:
-    """Everything every phone shows; each phone picks its player (`claims`: the names held by a phone)."""
+                    proposals: Sequence[Proposal], claimed: Sequence[str] = (),
+                    kept: Sequence[str] = ()) -> dict[str, Any]:
+    """Everything every phone shows; each phone picks its player (`claims`: the names held by a phone; `kept`:
+    the names the banker freed, kept for the phone that brings the pairing code)."""
     body = state.to_json()
     return {
         "game": game_id,
@@ -142,6 +145,8 @@ def wallet_document(state: GameState, head: tuple[int, str], game_id: str,
         "players": [player_view(state, row, lines_of(row["name"]), undone) for row in body["players"]],
         "notes": table_notes(state),
         "claims": list(claimed),
+        "kept": list(kept),
+        "waiting": phone_waits(state),  # what the table waits for from a player, with the taps that answer it
         "proposals": [{**p.to_json(), "meaning": meaning_now(state, p.line) if p.status == PENDING else ""}
                       for p in proposals],
     }

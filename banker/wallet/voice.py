@@ -27,6 +27,7 @@ from ..language import USAGE, parse
 from ..names import match, squash
 from ..state import GameState
 
+PLAIN = set("$£&'.,-")  # beside letters and digits: a word typed as the banker would type it
 ACTOR_SLOTS = ("<player>", "<payer>", "<a>", "<mr-monopoly>")
 ACTING = frozenset(verb for verb, usage in USAGE.items()
                    if len(usage.split()) > 1 and usage.split()[1] in ACTOR_SLOTS)
@@ -140,6 +141,47 @@ def _kept(reading: Reading) -> Reading:
     return Reading(reading.verb, _join(words), command, reading.actor)
 
 
+def _named(state: GameState, word: str) -> str:
+    """The player's or deed's own spelling of `word`, or the word itself."""
+    for names, what in ((state.players, "player"), (tuple(state.edition.deeds), "deed")):
+        try:
+            return match(word, names, what)
+        except Refusal:
+            continue
+    return word
+
+
+def canonical(state: GameState, reading: Reading) -> Reading:
+    """The line in the table's own spelling: each name as the game writes it, whatever the phone typed
+    around it (parentheses, combining strokes, another case), so the banker reads what will run.
+
+    A word typed plainly (letters, digits, `$&'.,-`: `boardwalk`, `bob`) stays as the banker would type it; any
+    other is respelled, only when the line still parses to the very same command.
+    """
+    words = _words(reading.line)
+    if not words:
+        return reading
+    words[0] = reading.verb
+    for index in range(1, len(words)):
+        if all(char.isalnum() or char in PLAIN for char in words[index]):
+            continue
+        spelled = _named(state, words[index])
+        if spelled == words[index]:
+            continue
+        trial = [*words[:index], spelled, *words[index + 1:]]
+        try:
+            if parse(_join(trial), state) == reading.command:
+                words = trial
+        except Refusal:
+            continue
+    line = _join(words)
+    try:
+        same = parse(line, state) == reading.command
+    except Refusal:
+        same = False
+    return Reading(reading.verb, line, reading.command, reading.actor) if same else reading
+
+
 def read_phone_line(state: GameState, proposer: str, typed: str) -> Reading:
     """The full line a phone's line stands for; a Refusal when it cannot be read or is the banker's alone."""
     words = _words(typed)
@@ -242,7 +284,7 @@ def phone_meaning(state: GameState, proposer: str, typed: str) -> Meaning:
     """
     if proposer not in state.players:
         raise Refusal("pick your name first")
-    reading = read_phone_line(state, proposer, typed)
+    reading = canonical(state, read_phone_line(state, proposer, typed))
     try:
         events = rules.decide(state, reading.command)
     except Refusal as refusal:  # "name Bob" is the banker's way out; a phone speaks only for its owner
