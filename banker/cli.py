@@ -246,7 +246,7 @@ def _score(args: argparse.Namespace) -> int:
     try:
         lines = game.final_round_lines()
         if args.json:
-            print(json.dumps(score_json(game.state, lines), indent=2, ensure_ascii=False))
+            print(json.dumps(with_places(game, score_json(game.state, lines)), indent=2, ensure_ascii=False))
             return 0
         table, winner = score(game.state)
         money = game.money
@@ -275,6 +275,20 @@ def _score(args: argparse.Namespace) -> int:
     finally:
         game.close()
     return 0
+
+
+def with_places(game: Game, body: dict) -> dict:
+    """`score --json` with each player's place and the order that placed them (docs/places.md)."""
+    from .places import order_used, out_order_of, places_json
+
+    assert game.timeline is not None
+    gone = out_order_of(game.timeline)
+    placed = places_json(game.state, gone)
+    for row in body["players"]:
+        row["place"] = placed[row["name"]]
+    body["places_by"] = order_used(game.state)
+    body["out_order"] = gone
+    return body
 
 
 def edition_json(edition: Edition) -> dict:
