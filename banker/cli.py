@@ -41,6 +41,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="Banker moves the tokens from the dice (`roll`), pays GO when passed, finds the landing")
     new.add_argument("--clock", type=int, default=0, metavar="MINUTES",
                      help="a timed game: the game clock's length (60 or 120); the app goes to the score at the end")
+    new.add_argument("--time-limit", type=int, default=0, metavar="MIN",
+                     help="tournament play: when MIN minutes are up, the round going on is the last; then the places")
     do = sub.add_parser("do", help="one action; each shell argument is one word")
     do.add_argument("game", type=Path)
     # every word after the game is the action's, even one that looks like an option ("pay ann -2m" is refused by
@@ -115,15 +117,22 @@ def _new(args: argparse.Namespace) -> int:
     edition = load_edition(args.edition)
     players = [p for p in args.players.split(",")]
     game = Game.create(args.game, edition, players, args.house_rule + ["follow-tokens"] * args.follow_tokens)
-    if args.clock:
-        try:
+    try:
+        if args.clock:
             game.do(f"clock {args.clock}")
-        except Refusal:
-            game.close()
-            args.game.unlink(missing_ok=True)
-            raise
+        if args.time_limit:
+            from datetime import UTC, datetime
+
+            from .commands import SetTimeLimit
+
+            game.execute(SetTimeLimit(args.time_limit, datetime.now(UTC).isoformat(timespec="seconds")))
+    except Refusal:
+        game.close()
+        args.game.unlink(missing_ok=True)
+        raise
     print(f"new {edition.id} game in {args.game} with {', '.join(game.state.players)}"
-          + (f", game clock {args.clock} minutes" if args.clock else ""))
+          + (f", game clock {args.clock} minutes" if args.clock else "")
+          + (f", time limit {args.time_limit} minutes then the last round" if args.time_limit else ""))
     game.close()
     return 0
 
