@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from . import events as ev
 from .state import GameState
@@ -79,3 +80,26 @@ def out_order_of(timeline: Timeline) -> list[str]:
 
 def places_json(state: GameState, out_order: Sequence[str]) -> dict[str, int]:
     return {p.name: p.place for p in places(state, out_order)}
+
+
+def finished(state: GameState, now: datetime | None = None) -> tuple[str | None, str | None]:
+    """How the game finished ("last one standing", "time limit", "final rent round", "game clock"), or why it has
+    not (a league records only finished games)."""
+    if len(state.active_players) <= 1:
+        return "last one standing", None
+    if state.game_over:
+        return "time limit", None
+    if state.edition.final_rent_round:
+        if state.final_round:
+            return "final rent round", None
+        return None, "the final rent round is not played yet (`final`, once every property is owned)"
+    if state.clock is not None:
+        ends = datetime.fromisoformat(state.clock.started) + timedelta(minutes=state.clock.minutes)
+        if (now or datetime.now(UTC)) >= ends:
+            return "game clock", None
+        return None, f"the game clock runs until {ends.isoformat(timespec='minutes')}"
+    if state.time_limit is not None:
+        return None, ("the last round is not over yet" if state.last_round else
+                      "the time limit has not run out; the last round comes after it")
+    return None, (f"{len(state.active_players)} players are still in and the game has no time limit; it ends "
+                  "with one player left (or start a timed game: `banker new ... --time-limit 90`)")

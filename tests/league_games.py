@@ -1,0 +1,42 @@
+"""Finished games for the league tests (not a test module): each a real game file played to its end."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from banker.game import Game
+from editions import load_edition
+
+
+def finished_game(path: Path, players: Sequence[str], out: Sequence[str], edition: str = "classic-us") -> Path:
+    """Every player in `out` goes bankrupt to the bank in that order; the last player left wins. The winner keeps
+    their cash, the others lose it all, so net worths differ only by who won."""
+    game = Game.create(path, load_edition(edition), tuple(players))
+    try:
+        start = game.state.edition.starting_cash
+        for name in out:
+            game.do(f'pay "{name}" {start}')
+            game.do(f'bankrupt "{name}" 10')
+    finally:
+        game.close()
+    return path
+
+
+def last_standing(players: Sequence[str], out: Sequence[str]) -> str:
+    return next(p for p in players if p not in out)
+
+
+def record_after(barrier, url: str, path: str, results) -> None:  # type: ignore[no-untyped-def]
+    """One table's recorder, in its own process: waits for the others, then `banker league record` at once."""
+    import contextlib
+    import io
+    import json
+
+    from banker.cli import main
+
+    barrier.wait()
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["league", "record", path, "--league", url, "--json"])
+    results.put((path, code, json.loads(out.getvalue())["outcome"] if code == 0 else err.getvalue()))
