@@ -2,11 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import uuid
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+
+import pytest
 
 from banker.game import Game
 from editions import load_edition
+
+POSTGRES = os.environ.get("BANKER_TEST_POSTGRES_URL", "")
+
+
+def league_at(kind: str, tmp_path: Path) -> Iterator[str]:
+    """A new, empty league: a SQLite file, or a database of its own on the PostgreSQL server (for a fixture)."""
+    if kind == "sqlite":
+        yield str(tmp_path / "league.db")
+        return
+    yield from postgres_database()
+
+
+def postgres_database() -> Iterator[str]:
+    if not POSTGRES:
+        pytest.skip("BANKER_TEST_POSTGRES_URL is not set (.ci/postgres starts a throwaway server)")
+    import psycopg
+
+    name = f"league_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield POSTGRES.rsplit("/", 1)[0] + "/" + name
+    finally:
+        with psycopg.connect(POSTGRES, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def finished_game(path: Path, players: Sequence[str], out: Sequence[str], edition: str = "classic-us") -> Path:
@@ -37,6 +66,10 @@ def record_after(barrier, url: str, path: str, results) -> None:  # type: ignore
 
     barrier.wait()
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(["league", "record", path, "--league", url, "--json"])
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["league", "record", path, "--league", url, "--json"])
+    except BaseException as error:  # noqa: BLE001 - reported to the test, which fails on it
+        results.put((path, -1, f"{type(error).__name__}: {error}"))
+        return
     results.put((path, code, json.loads(out.getvalue())["outcome"] if code == 0 else err.getvalue()))

@@ -8,18 +8,16 @@ the tournament's one point per player placed below (monopolytourney.com/rules ra
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
 import subprocess
 import sys
 import textwrap
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from app_pilot import on_disk
-from league_games import finished_game
+from league_games import finished_game, league_at
 
 from banker.cli import main
 from banker.game import Game
@@ -27,33 +25,11 @@ from banker.league.points import points
 from editions import load_edition
 
 FOUR = ("Ann", "Bob", "Cat", "Dan")
-POSTGRES = os.environ.get("BANKER_TEST_POSTGRES_URL", "")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def league_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A new, empty league: a SQLite file, or a database of its own on the PostgreSQL server."""
-    if request.param == "sqlite":
-        yield str(tmp_path / "league.db")
-        return
-    yield from postgres_database()
-
-
-def postgres_database() -> Iterator[str]:
-    if not POSTGRES:
-        pytest.skip("BANKER_TEST_POSTGRES_URL is not set (.ci/postgres starts a throwaway server)")
-    import psycopg
-
-    name = f"league_{uuid.uuid4().hex[:12]}"
-    with psycopg.connect(POSTGRES, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield POSTGRES.rsplit("/", 1)[0] + "/" + name
-    finally:
-        with psycopg.connect(POSTGRES, autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
+    yield from league_at(request.param, tmp_path)
 def run(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
     code = main([str(a) for a in args])
     out, err = capsys.readouterr()
