@@ -108,7 +108,8 @@ def _league(args: argparse.Namespace, store_type: type) -> int:
                 "unchanged": "already recorded at this head: nothing changed"}[done.outcome]
         print(f"{args.game}: {said}; finished by {record.finished_by}, head {record.head[:12]}")
         for seat in record.seats:
-            print(f"  {seat.place:>2}. {seat.name:<12} {_points(done.points.get(seat.name, 0))} points")
+            got = done.points.get(seat.name, 0)
+            print(f"  {seat.place:>2}. {seat.name:<12} {_points(got)} point{'s' if got != 1 else ''}")
         return 0
     store, _ = store_type.open(args.league, data_dir())
     try:
