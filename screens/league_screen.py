@@ -94,9 +94,9 @@ class LeagueScreen(Screen[None]):
         dates, curves = evenings(seats)
         plt = chart.plt
         plt.clear_data()
-        for name, values in curves.items():
-            plt.plot(list(range(1, len(dates) + 1)), values, label=name)
+        for name, values in curves.items():  # from 0 before the first evening, so one evening draws a line
+            plt.plot(list(range(len(dates) + 1)), [0.0, *values], label=name)
         if dates:
-            plt.xticks(list(range(1, len(dates) + 1)), dates)
+            plt.xticks(list(range(len(dates) + 1)), ["start", *dates])
         plt.title("Points over the evenings")
         chart.refresh()
