@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from .errors import Refusal
 from .game import Game
-from .saves import data_dir
 
 if TYPE_CHECKING:
     from .league.store import GameRecord
@@ -73,6 +72,7 @@ def league(args: argparse.Namespace) -> int:
 
 def _league(args: argparse.Namespace, store_type: type) -> int:
     from .league import points as pts
+    from .saves import data_dir
 
     command = args.league_command
     if command == "new":
