@@ -16,6 +16,8 @@ from pathlib import Path
 from editions import Edition, EditionError, edition_files, load_edition, load_edition_file, user_editions_dir
 
 from .cli_ask import ask
+from .cli_league import add_parser as add_league_parser
+from .cli_league import league
 from .cli_phones import phones, proposals, serve
 from .describe import bank_parts
 from .errors import Refusal
@@ -52,6 +54,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="Banker moves the tokens from the dice (`roll`), pays GO when passed, finds the landing")
     new.add_argument("--clock", type=int, default=0, metavar="MINUTES",
                      help="a timed game: the game clock's length (60 or 120); the app goes to the score at the end")
+    new.add_argument("--time-limit", type=int, default=0, metavar="MIN",
+                     help="tournament play: when MIN minutes are up, the round going on is the last; then the places")
     do = sub.add_parser("do", help="one action; each shell argument is one word")
     do.add_argument("game", type=Path)
     # every word after the game is the action's, even one that looks like an option ("pay ann -2m" is refused by
@@ -94,6 +98,7 @@ def _parser() -> argparse.ArgumentParser:
     editions = sub.add_parser("editions", help="list the editions")
     editions.add_argument("--json", action="store_true")
     sub.add_parser("help", help="the command language")
+    add_league_parser(sub)
     return parser
 
 
@@ -126,15 +131,22 @@ def _new(args: argparse.Namespace) -> int:
     edition = load_edition(args.edition)
     players = [p for p in args.players.split(",")]
     game = Game.create(args.game, edition, players, args.house_rule + ["follow-tokens"] * args.follow_tokens)
-    if args.clock:
-        try:
+    try:
+        if args.clock:
             game.do(f"clock {args.clock}")
-        except Refusal:
-            game.close()
-            args.game.unlink(missing_ok=True)
-            raise
+        if args.time_limit:
+            from datetime import UTC, datetime
+
+            from .commands import SetTimeLimit
+
+            game.execute(SetTimeLimit(args.time_limit, datetime.now(UTC).isoformat(timespec="seconds")))
+    except Refusal:
+        game.close()
+        args.game.unlink(missing_ok=True)
+        raise
     print(f"new {edition.id} game in {args.game} with {', '.join(game.state.players)}"
-          + (f", game clock {args.clock} minutes" if args.clock else ""))
+          + (f", game clock {args.clock} minutes" if args.clock else "")
+          + (f", time limit {args.time_limit} minutes then the last round" if args.time_limit else ""))
     game.close()
     return 0
 
@@ -257,7 +269,7 @@ def _score(args: argparse.Namespace) -> int:
     try:
         lines = game.final_round_lines()
         if args.json:
-            print(json.dumps(score_json(game.state, lines), indent=2, ensure_ascii=False))
+            print(json.dumps(with_places(game, score_json(game.state, lines)), indent=2, ensure_ascii=False))
             return 0
         table, winner = score(game.state)
         money = game.money
@@ -286,6 +298,20 @@ def _score(args: argparse.Namespace) -> int:
     finally:
         game.close()
     return 0
+
+
+def with_places(game: Game, body: dict) -> dict:
+    """`score --json` with each player's place and the order that placed them (docs/places.md)."""
+    from .places import order_used, out_order_of, places_json
+
+    assert game.timeline is not None
+    gone = out_order_of(game.timeline)
+    placed = places_json(game.state, gone)
+    for row in body["players"]:
+        row["place"] = placed[row["name"]]
+    body["places_by"] = order_used(game.state)
+    body["out_order"] = gone
+    return body
 
 
 def edition_json(edition: Edition) -> dict:
@@ -336,4 +362,5 @@ COMMANDS = {
     "new": _new, "do": _do, "run": _run, "state": _state, "ledger": _ledger,
     "verify": _verify, "score": _score, "editions": _editions, "help": _help, "ask": ask, "serve": serve,
     "proposals": proposals, "phones": phones,
+    "league": league,
 }

@@ -332,6 +332,26 @@ class StartClock(Command):
 
 
 @frozen
+class SetTimeLimit(Command):
+    """A game with a time limit: `minutes` from `started` (an ISO time set when the game is made)."""
+
+    minutes: int
+    started: str
+
+
+@frozen
+class CallLastRound(Command):
+    """The time is up (or the banker calls it): this round is the last."""
+
+    reason: str = ""
+
+
+@frozen
+class EndGame(Command):
+    """The last round is over, in a game whose tokens Banker does not follow."""
+
+
+@frozen
 class Roll(Command):
     """The dice as rolled at the table (a game that follows the tokens). `speed`: the speed die's face
     ("1"-"3", "bus", "mr") or ""; `choice`: on the Bus face, "ticket" (Mega) or the white die to move by (002)."""

@@ -137,6 +137,12 @@ def describe(event: ev.Event, money: Callable[[int], str], edition: Edition | No
             return f"{e.player} plays the Rent Dodge card on {e.deed}: no rent"
         case ev.ClockStarted():
             return f"game clock: {e.minutes} minutes from {e.started}" if e.minutes else "game clock stopped"
+        case ev.TimeLimitSet():
+            return f"time limit: {e.minutes} minutes from {e.started}, then the last round"
+        case ev.LastRoundCalled():
+            return f"last round: {e.reason or 'called'}; the game ends when it is over"
+        case ev.GameEnded():
+            return "the last round is over: the game ends (see score)"
         case ev.JailEntered():
             return f"{e.player} goes to jail"
         case ev.JailLeft():

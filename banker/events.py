@@ -271,6 +271,29 @@ class PlayerWentBankrupt(Event):
     debt: int = 0
 
 
+# -- a game with a time limit (tournament play: "last turn", then the places) ------------------------
+
+
+@frozen
+class TimeLimitSet(Event):
+    """The game ends `minutes` after `started` (ISO time), once the round then going is finished."""
+
+    minutes: int
+    started: str
+
+
+@frozen
+class LastRoundCalled(Event):
+    """Time is up: the round going on is the last, so that every player has had the same number of turns."""
+
+    reason: str = ""
+
+
+@frozen
+class GameEnded(Event):
+    """The last round is over (the banker says so in a game whose tokens Banker does not follow)."""
+
+
 # -- corrections ------------------------------------------------------------
 
 

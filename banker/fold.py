@@ -52,7 +52,7 @@ from .fold_tokens import (
 )
 from .fold_waits import _debt_recorded, _debt_settled, _decision_awaited, _settle_waits
 from .markers import counted_actions, counted_from_index, take_marker  # noqa: F401 - named here as before
-from .state import GameState
+from .state import Clock, GameState
 
 try:
     from orjson import dumps as _dumps
@@ -172,6 +172,18 @@ def _bankrupt(state: GameState, e: ev.PlayerWentBankrupt) -> None:
         state.tokens = replace(state.tokens, anywhere="")
 
 
+def _time_limit_set(state: GameState, e: ev.TimeLimitSet) -> None:
+    state.time_limit = Clock(e.minutes, e.started)
+
+
+def _last_round_called(state: GameState, e: ev.LastRoundCalled) -> None:
+    state.last_round = True
+
+
+def _game_ended(state: GameState, e: ev.GameEnded) -> None:
+    state.ended = True
+
+
 def _money_only(state: GameState, e: ev.Event) -> None:
     """Events whose whole effect is their transfers."""
 
@@ -217,6 +229,9 @@ APPLY: dict[type[ev.Event], Callable[[GameState, ev.Event], None]] = {
     ev.TowerBuilt: _tower_built,
     ev.RentDodged: _money_only,
     ev.ClockStarted: _clock_started,
+    ev.TimeLimitSet: _time_limit_set,
+    ev.LastRoundCalled: _last_round_called,
+    ev.GameEnded: _game_ended,
     ev.DiceRolled: _dice_rolled,
     ev.TokenMoved: _token_moved,
     ev.RollPassed: _roll_passed,
@@ -236,6 +251,7 @@ _NOTHING, _DEEDS = frozenset[str](), frozenset({"deeds"})
 # new state shares the rest with the state before it, which nothing changes afterwards. Any other event: a whole copy.
 CHANGES: dict[type[ev.Event], frozenset[str]] = {
     **{kind: _NOTHING for kind, handler in APPLY.items() if handler is _money_only},
+    ev.TimeLimitSet: _NOTHING, ev.LastRoundCalled: _NOTHING, ev.GameEnded: _NOTHING,
     ev.BuildSpun: _NOTHING, ev.ClockStarted: _NOTHING, ev.MrMonopolyTaken: _NOTHING, ev.PlayerTrapped: _NOTHING,
     ev.FinalRoundPlayed: _NOTHING, ev.HoldingMoved: frozenset({"held"}), ev.DeedBought: _DEEDS,
     ev.DeedMortgaged: _DEEDS, ev.MortgageLifted: _DEEDS, ev.DeedHandedOver: _DEEDS, ev.DeedReturnedToBank: _DEEDS,

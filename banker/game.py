@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Sequence
+from datetime import UTC, datetime, timedelta
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -203,6 +204,8 @@ class Game:
 
     def state_json(self) -> dict:
         body = self.state.to_json()
+        if "last_round" in body and not body["last_round"] and self.time_is_up():
+            body["last_round"] = True  # the time ran out; the call is written with the next action
         body["ledger"] = {"events": self.head[0], "head": self.head[1]}
         return body
 
@@ -278,13 +281,40 @@ class Game:
         parse = _acting()[0]
         for attempt in range(3):
             try:
-                return self._execute(parse(what, self.state) if type(what) is str else what)  # type: ignore[arg-type]
+                command = parse(what, self.state) if type(what) is str else what
+                if self.state.time_limit is not None and not self.state.last_round:
+                    return self._after_the_time_limit(command)  # type: ignore[arg-type]
+                return self._execute(command)  # type: ignore[arg-type]
             except GameChanged:
                 self.reload()
             except Refusal:
                 if attempt == 2 or not self._changed_elsewhere():
                     raise
         raise Refusal("the game changed in another window; it was reloaded, retry")
+
+    def time_is_up(self, now: datetime | None = None) -> bool:
+        """Whether the game's time limit has run out (False without one)."""
+        limit = self.state.time_limit
+        if limit is None:
+            return False
+        ends = datetime.fromisoformat(limit.started) + timedelta(minutes=limit.minutes)
+        return (now or datetime.now(UTC)) >= ends
+
+    def _after_the_time_limit(self, command: c.Command) -> Outcome:
+        """The first action after the time limit ran out is preceded by the last round's call (its own action, so
+        an undo takes it back alone); an undo or a redo never calls it, or the call could never be undone. A line
+        refused after the call is refused before it: nothing is written."""
+        from . import commands as c
+
+        if isinstance(command, c.Undo | c.Redo | c.CallLastRound | c.SetTimeLimit) or not self.time_is_up():
+            return self._execute(command)
+        assert self.timeline is not None
+        decide = _acting()[1]
+        call = c.CallLastRound("the time limit ran out")
+        decide(self.timeline.preview(decide(self.state, call)), command)  # a Refusal here writes nothing
+        called = self._execute(call)
+        outcome = self._execute(command)
+        return Outcome(outcome.action, outcome.events, lambda: f"{called.summary}\n{outcome.summary}")
 
     def _execute(self, command: c.Command) -> Outcome:
         _, decide, notices, summarize, Undo, Redo = _acting()

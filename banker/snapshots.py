@@ -57,6 +57,12 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         body["spin"] = [state.spin.player, state.spin.blocks_left, state.spin.railroad]
     if state.clock:
         body["clock"] = [state.clock.minutes, state.clock.started]
+    if state.time_limit:
+        body["time_limit"] = [state.time_limit.minutes, state.time_limit.started]
+    if state.last_round:
+        body["last_round"] = True
+    if state.ended:
+        body["ended"] = True
     if state.tokens:
         t = state.tokens
         body["tokens"] = [list(t.positions), t.roll, t.doubles, list(t.jail_rolls), sorted(t.passed_go), t.anywhere]
@@ -101,6 +107,9 @@ def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
         final_round=bool(body.get("final_round", False)),
         spin=Spin(*body["spin"]) if body.get("spin") else None,
         clock=Clock(*body["clock"]) if body.get("clock") else None,
+        time_limit=Clock(*body["time_limit"]) if body.get("time_limit") else None,
+        last_round=bool(body.get("last_round", False)),
+        ended=bool(body.get("ended", False)),
         tokens=_tokens(body["tokens"]) if body.get("tokens") else None,
         waiting=tuple(Wait(*map(str, row)) for row in body.get("waiting", [])),
         debts=tuple(Debt(str(p), str(to), int(amount), str(why)) for p, to, amount, why in body.get("debts", [])),

@@ -135,6 +135,9 @@ class GameState:
     final_round: bool = False  # Sore Losers: the final rent round was played
     spin: Spin | None = None  # Monopoly City: the latest Build press and what is left of it
     clock: Clock | None = None  # a timed game's clock (Monopoly City), its start in the ledger
+    time_limit: Clock | None = None  # `banker new --time-limit`: when it runs out, the last round
+    last_round: bool = False  # the last round was called (the time limit ran out)
+    ended: bool = False  # the banker said the last round is over (a game whose tokens are not followed)
     tokens: Tokens | None = None  # only in a game that follows the tokens (`--follow-tokens`)
     waiting: tuple[Wait, ...] = ()  # what must be decided before the next roll (a game that follows the tokens)
     debts: tuple[Debt, ...] = ()  # payments due that cash could not cover, each fixed when it fell due
@@ -204,6 +207,19 @@ class GameState:
             if name not in self.bankrupt:
                 return name
         return player
+
+    @property
+    def game_over(self) -> bool:
+        """A game with a time limit is over once its last round is: in a game that follows the tokens, when the
+        roll is back with the first player still in, nothing waits and no doubles are pending; else when the
+        banker says so (`end`)."""
+        if not self.last_round:
+            return False
+        if self.ended or self.tokens is None:
+            return self.ended
+        active = self.active_players
+        return (len(active) < 2 or (self.whose_roll == active[0] and not self.tokens.doubles
+                                    and not self.waiting and not self.debts and self.auction is None))
 
     def cash(self, account: str) -> int:
         return self.accounts[account]
@@ -314,4 +330,8 @@ class GameState:
             body["spin"] = ({"player": self.spin.player, "blocks_left": self.spin.blocks_left,
                              "railroad": self.spin.railroad} if self.spin else None)
             body["clock"] = {"minutes": self.clock.minutes, "started": self.clock.started} if self.clock else None
+        if self.time_limit is not None:
+            body["time_limit"] = {"minutes": self.time_limit.minutes, "started": self.time_limit.started}
+            body["last_round"] = self.last_round
+            body["game_over"] = self.game_over
         return body

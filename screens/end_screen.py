@@ -7,6 +7,8 @@ appear line by line, then the ranking by cash is redrawn ("the player with the m
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -21,6 +23,7 @@ from banker.errors import Refusal
 from banker.game import Game
 from banker.landing import refusal_of
 from banker.ledger import LedgerError
+from banker.places import Place, order_used, out_order_of, places
 from banker.valuation import Worth, net_worth_over_time, ranking_value, score
 
 REVEAL_SECONDS = 0.25  # one rent line of the final round at a time, for the table to follow
@@ -34,6 +37,7 @@ class EndScreen(Screen[None]):
         Binding("escape", "back", "back to the table"),
         Binding("f", "final_round", "final rent round"),
         Binding("space", "reveal_all", "show every line", show=False),
+        Binding("r", "record_in_league", "record in the league"),
     ]
     AUTO_FOCUS = "#end-page"  # arrows scroll the page; the winner shows first
 
@@ -53,6 +57,7 @@ class EndScreen(Screen[None]):
             yield Static("End of the game", classes="title")
             yield Static("", id="end-winner")
             yield DataTable(id="end-table", cursor_type="none", zebra_stripes=True)
+            yield Static("", id="end-places", markup=False)
             yield Static(self.counting_note(), classes="hint")
             if self.has_final_round:
                 yield Static("Final rent round", classes="section")
@@ -94,7 +99,9 @@ class EndScreen(Screen[None]):
     def show_ranking(self) -> None:
         state, money = self.game.state, self.game.money
         table, winner = score(state)
-        ranked = sorted(table, key=lambda w: (w.bankrupt, -ranking_value(state, w)))
+        assert self.game.timeline is not None
+        placed = places(state, out_order_of(self.game.timeline))
+        ranked = [p.worth for p in placed]
         final = self.has_final_round
         collected = {p: sum(amount for who, _, amount in self.game.final_round_lines() if who == p)
                      for p in state.players}
@@ -110,9 +117,68 @@ class EndScreen(Screen[None]):
             note = ("winner" if settled else "leads") if top else ("bankrupt" if worth.bankrupt else "")
             cells = [worth.name, *(value.rjust(width) for value, width in zip(row, widths, strict=True)), note]
             grid.add_row(*(Text(cell, style=style) for cell in cells), key=worth.name)
+        self.query_one("#end-places", Static).update(self.places_text(placed))
         banner = self.query_one("#end-winner", Static)
         banner.set_class(winner is None, "-tie")
         banner.update(self.banner_text(table, ranked, winner, settled))
+
+    def places_text(self, placed: list[Place]) -> str:
+        """The places as a tournament ranks them (docs/places.md), with the points of each in the app's league."""
+        earned = self.league_points([p.place for p in placed])
+        parts = [f"{p.place}. {p.name}" + (f" ({earned[i]:g} point{'s' if earned[i] != 1 else ''})" if earned else "")
+                 for i, p in enumerate(placed)]
+        order = ", then ".join(order_used(self.game.state)[:-1]).replace("net_worth", "net worth")
+        return f"Places: {'   '.join(parts)}\n(by {order}; bankrupt players after, the last to go out first)"
+
+    def league_points(self, places_: list[int]) -> list[float]:
+        """The points the app's league gives these places, or [] without a league (none is made to show them)."""
+        from screens.league_screen import league_exists, league_location
+
+        url = league_location(self.app)
+        if url is None or not league_exists(url):
+            return []
+        from banker.league.points import points
+        from banker.league.schema import LeagueError
+        from banker.league.store import LeagueStore
+
+        try:
+            store, _ = LeagueStore.open(url, Path("."))
+            try:
+                return points(store.points_setting(), places_) if store.exists() else []
+            finally:
+                store.close()
+        except LeagueError:
+            return []
+
+    def action_record_in_league(self) -> None:
+        """Record this game in the app's league (made with the family points when there is none)."""
+        from banker.cli_league import game_record
+        from banker.league import points as pts
+        from banker.league.schema import LeagueError, shown
+        from banker.league.store import LeagueStore
+        from screens.league_screen import league_location
+
+        url = league_location(self.app)
+        if url is None:
+            self.notify("this window has no league; open the game with the banker command", severity="error",
+                        markup=False)
+            return
+        try:
+            record = game_record(self.game)
+            store, made = LeagueStore.open(url, Path("."), pts.FAMILY)
+            try:
+                done = store.record(record)
+            finally:
+                store.close()
+        except (Refusal, LeagueError) as error:
+            self.notify(str(error), severity="error", title="Not recorded", timeout=10, markup=False)
+            return
+        said = {"recorded": "Recorded in the league", "unchanged": "Already in the league at this head: nothing "
+                "changed", "updated": "Recorded anew"}[done.outcome]
+        earned = ", ".join(f"{name} {got:g}" for name, got in done.points.items())
+        self.notify(f"{said}{' (a new league: points 4,2,1,0)' if made else ''}. Points: {earned}. {shown(url)}",
+                    title="League", timeout=10, markup=False)
+        self.show_ranking()
 
     def banner_text(self, table: list[Worth], ranked: list[Worth], winner: str | None, settled: bool) -> str:
         state, money = self.game.state, self.game.money

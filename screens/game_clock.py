@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from rich.text import Text
 from textual.widgets import Static
 
+from banker import commands as c
 from banker.game import Game
 from banker.state import Clock, GameState
 from screens.timing import Stop, timing
@@ -65,6 +66,18 @@ def clock_text(clock: Clock | None, left: int | None, short: bool = False) -> st
     return f"game clock {face} left of {clock.minutes} min · k restarts"
 
 
+def time_limit_text(state: GameState, left: int) -> str:
+    """The time limit in words: the time left, the last round, the end."""
+    if state.game_over:
+        return "THE GAME IS OVER: the last round is played · E the places"
+    if state.last_round:
+        first = state.active_players[0] if state.active_players else ""
+        until = (f"the game ends when the roll is back with {first}" if state.tokens is not None
+                 else "when everyone has had the same number of turns, type end")
+        return f"LAST ROUND: {until}"
+    return f"time limit {clock_face(left)} left, then the last round"
+
+
 class GameClock(Static):
     """Redraws itself every second from the state and the injected clock; keeps no fact of its own."""
 
@@ -112,7 +125,7 @@ class GameClock(Static):
     @property
     def wanted(self) -> bool:
         state = self.game.state
-        return state.clock is not None or bool(state.edition.max_blocks)
+        return state.clock is not None or bool(state.edition.max_blocks) or state.time_limit is not None
 
     def tick(self) -> None:
         """One look at the clock: redraw, warn, ring, and at zero go to the score."""
@@ -121,6 +134,9 @@ class GameClock(Static):
         state = self.game.state
         if self.display != self.wanted:
             self.display = self.wanted
+        if state.clock is None and state.time_limit is not None:
+            self.tick_time_limit(state)
+            return
         clock = state.clock
         before, self.remaining = self.remaining, None
         if clock is not None:
@@ -138,8 +154,36 @@ class GameClock(Static):
             self.ended_for = clock.started
             self.time_is_up()
 
+    def tick_time_limit(self, state: GameState) -> None:
+        """A game with a time limit (`banker new --time-limit`): the time left, then "last round" on the table once
+        it ran out (the call written in the ledger), and the end screen with the places when the round is over."""
+        assert state.time_limit is not None
+        self.remaining = left = remaining_seconds(state.time_limit, timing(self.app).now())
+        if left == 0 and not state.last_round:
+            act = getattr(self.app, "act", None)
+            if act is not None and self.ended_for != state.time_limit.started:
+                self.ended_for = state.time_limit.started  # one call; an undo of it is the banker's to make
+                self.app.bell()
+                act(c.CallLastRound("the time limit ran out"), quiet=True)
+                self.app.notify("Time is up: this round is the last, so that everyone has had the same number of "
+                                "turns. The places follow.", title="Last round", severity="warning", timeout=12,
+                                markup=False)
+                state = self.game.state
+        self.set_class(0 < left <= WARNING_SECONDS, "-warning")
+        self.set_class(state.last_round and not state.game_over, "-final")
+        self.set_class(state.game_over, "-over")
+        self.redraw(self.line(state))
+        if state.game_over and self.ended_for != f"over {state.time_limit.started}":
+            from screens.end_screen import EndScreen
+
+            self.ended_for = f"over {state.time_limit.started}"
+            if not any(isinstance(screen, EndScreen) for screen in self.app.screen_stack):
+                self.app.push_screen(EndScreen(self.game))
+
     def line(self, state: GameState) -> Text:
         """The longest wording that fits the width: clock first, then the spin of the turn (City)."""
+        if state.clock is None and state.time_limit is not None:
+            return Text(time_limit_text(state, self.remaining or 0), style="bold")
         width = max(0, (self.size.width or self.app.size.width) - 2)
         player = self.current() if self.current is not None else ""
         city = bool(state.edition.max_blocks) and bool(player)

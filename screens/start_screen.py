@@ -22,6 +22,7 @@ class StartScreen(Screen[None]):
         Binding("n", "new_game", "New game"),
         Binding("o", "open_file", "Open file"),
         Binding("r", "refresh_games", "Refresh list"),
+        Binding("l", "league", "League"),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
 
@@ -111,6 +112,11 @@ class StartScreen(Screen[None]):
 
     def action_refresh_games(self) -> None:
         self.refresh_games()
+
+    def action_league(self) -> None:
+        from screens.league_screen import LeagueScreen
+
+        self.app.push_screen(LeagueScreen())
 
 
 def _short(text: str, width: int) -> str:

@@ -239,7 +239,7 @@ def test_score_json_in_whole_m(tmp_path: Path, capsys: pytest.CaptureFixture[str
     body = json.loads("\n".join(out))
     districts = body["players"][0].pop("districts")
     assert body["players"][0] == {"name": "Alice", "cash": 27_500_000, "net_worth": 34_700_000,
-                                  "deeds": 7_200_000, "buildings": 0, "bankrupt": False}
+                                  "deeds": 7_200_000, "buildings": 0, "bankrupt": False, "place": 2}
     assert {"name": "Central Quay", "rent_value": 7_000_000, "mortgaged": False} in districts
     assert body["winner"] == "Carol" and body["ranked_by"] == "net_worth"
 

@@ -73,6 +73,14 @@ class Parser(MoneyVerbs, CardVerbs, DeedVerbs, TicketVerbs, CoinVerbs, DistrictV
             raise Refusal(f"{args[0]!r}: write the game's length in minutes (clock 60, clock 120) or clock off")
         return c.StartClock(minutes, datetime.now(UTC).isoformat(timespec="seconds"))
 
+    def _last(self, args: list[str]) -> c.Command:
+        self._need("last", args, 0, 0)
+        return c.CallLastRound("called by the banker")
+
+    def _end(self, args: list[str]) -> c.Command:
+        self._need("end", args, 0, 0)
+        return c.EndGame()
+
     def _undo(self, args: list[str]) -> c.Command:
         self._need("undo", args, 0, 0)
         return c.Undo()

@@ -56,6 +56,8 @@ USAGE: dict[str, str] = {
     "tower": "tower <player> <district>  (City: the Monopoly Tower, doubles all your rents)",
     "dodge": "dodge <player> <district>  (City: the Rent Dodge card instead of the rent)",
     "clock": "clock <minutes>|off  (a timed game: start or restart the game clock, e.g. clock 60)",
+    "last": "last  (a game with a time limit: call the last round now; Banker calls it when the time runs out)",
+    "end": "end  (a game with a time limit, tokens not followed: the last round is over, the game ends)",
     "roll": "roll <player> <die> <die> [1|2|3|bus|mr] [ticket|<die>]  (a game that follows the tokens)",
     "move": "move <player> <space> [back|fix]  (a card, a bus ticket, triples; fix = a correction, no money)",
     "settle": "settle <player>  (pay every debt waiting on the player, once the cash is raised)",

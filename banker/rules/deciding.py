@@ -11,6 +11,7 @@ from functools import partial
 from typing import Any
 
 from .. import commands as c
+from ..errors import Refusal
 from ..events import Event
 from ..state import GameState
 from . import (
@@ -33,6 +34,7 @@ from . import (
     skyscrapers,
     stadiums,
     table,
+    time_limit,
     tokens,
     trade,
     traps,
@@ -94,10 +96,15 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
     c.Roll: partial(tokens.roll, rule=_rule),
     c.MoveToken: partial(tokens.move_token, rule=_rule),
     c.Settle: debts.settle,
+    c.SetTimeLimit: time_limit.set_time_limit,
+    c.CallLastRound: time_limit.call_last_round,
+    c.EndGame: time_limit.end_game,
 }
 
 
 def decide(state: GameState, command: c.Command) -> list[Event]:
+    if state.last_round and type(command) is c.Roll and (over := time_limit.over_refusal(state)):
+        raise Refusal(over)
     events = DECIDERS[type(command)](state, command)
     if state.waiting and any(w.kind == "speed-die" for w in state.waiting):  # 002:14: its move, once free to go
         return tokens.follow_speed_die(state, events, _rule)

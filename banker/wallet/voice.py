@@ -35,6 +35,8 @@ BANKER_ONLY = {
     "undo": "only the banker can undo; ask the banker",
     "redo": "only the banker can redo; ask the banker",
     "clock": "only the banker starts or stops the game clock; ask the banker",
+    "last": "only the banker calls the last round; ask the banker",
+    "end": "only the banker ends the game; ask the banker",
 }
 MONEY_FORMS = {  # the other side may come before or after the amount
     "pay": "pay <amount> (to the bank)  |  pay <player|pot> <amount>",
