@@ -37,7 +37,9 @@ from . import (
     trade,
     traps,
 )
+from .answers import landing_refusal
 from .buildings import completed_built_groups
+from .checks import refuse_if
 
 
 def _rule(state: GameState, command: c.Command) -> list[Event]:
@@ -98,6 +100,7 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
 
 
 def decide(state: GameState, command: c.Command) -> list[Event]:
+    refuse_if(landing_refusal(state, command))  # a followed game: a landing line answers what waits, once
     events = DECIDERS[type(command)](state, command)
     if state.waiting and any(w.kind == "speed-die" for w in state.waiting):  # 002:14: its move, once free to go
         return tokens.follow_speed_die(state, events, _rule)

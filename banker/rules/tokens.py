@@ -291,7 +291,7 @@ def move_token(state: GameState, cmd: c.MoveToken, rule: Rule) -> list[ev.Event]
     if cmd.how == "fix":
         if here == cmd.position:
             raise Refusal(f"{cmd.player}'s token is already on {name}; nothing to correct")
-        return [ev.TokenMoved(cmd.player, cmd.position, name, "correction")]
+        return [ev.TokenMoved(cmd.player, cmd.position, name, "correction", placed=True)]
     if here == cmd.position:
         raise Refusal(f"{cmd.player} is already on {name}; a move goes round the board, "
                       f"so say `move {cmd.player} {cmd.position} fix` if the ledger is wrong")
