@@ -19,7 +19,7 @@ from ..fold import apply, apply_in_place
 from ..state import GameState, uses_speed_die
 from ..waits import DECKS, first_waiting
 from . import table
-from .arrival import arrive, awaits
+from .arrival import arrive, awaits, noted
 from .checks import auction_open, not_playing, refuse_if
 from .destinations import bus, mr_monopoly
 
@@ -93,8 +93,11 @@ def _landed(act: _Action, player: str, position: int, dice: int | None) -> None:
     if act.state.edition.spaces[position].type == "go_to_jail":
         if player != act.state.mr_monopoly:
             act.do(c.GoToJail(player))
-        else:  # Mr. Monopoly (001) sends another player instead: `jail <him> <player>`
-            awaits(act, player, "jail-send")
+        elif any(p != player and p not in act.state.in_jail for p in act.state.active_players):
+            awaits(act, player, "jail-send")  # Mr. Monopoly (001:31) sends another player instead: `jail <him> <p>`
+        else:
+            noted(act, player, "every other player is in jail already, so Mr. Monopoly has nobody to send "
+                               "and stays (001:31)")
         return
     if (steps := arrive(act, player, dice)) is not None:  # the Auction space once every deed is owned (000)
         advance(act, player, steps, "the Auction space", None)
@@ -208,6 +211,9 @@ def _roll_in_jail(act: _Action, player: str, total: int, doubles: bool) -> None:
     failed = state.tokens.jail_rolls[state.players.index(player)]
     if doubles:
         act.do(c.RolledOut(player))
+    elif failed >= 2 and state.cash(player) < state.edition.jail_fine:  # 003:127 "pay $50", a debt like any charge
+        act.add(ev.JailLeft(player, "fine owed"),
+                ev.DebtRecorded(player, state.fee_account, state.edition.jail_fine, "the jail fine"))
     elif failed >= 2:
         act.do(c.Bail(player))
     else:
