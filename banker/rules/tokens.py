@@ -197,7 +197,7 @@ def roll(state: GameState, cmd: c.Roll, rule: Rule) -> list[ev.Event]:
             _speed_die(act, player, speed, _throw(cmd))
     if player in act.state.in_jail or act.state.whose_roll != player:
         return act.events
-    if doubles:
+    if doubles and not (_stops_at_go(act.state) and act.state.position(player) == 0):  # 001:113 home: it stops
         act.add(ev.RollPassed(player, (state.tokens.doubles + 1) % 3))  # 003: "roll the dice again" (001:230)
     else:
         pass_roll(act, player)
@@ -350,6 +350,8 @@ def draw_card(state: GameState, cmd: c.DrawCard, rule: Rule) -> list[ev.Event]:
     passed = card.effect != "back" and (target < here or (target == 0 and here != 0))
     if spaces[target].type == "go_to_jail":
         passed = False
+    if passed and target != 0 and _stops_at_go(state):  # 001:113 "When you reach GO, stop there ... Collect M200"
+        return _card_home_on_go(state, cmd, card, rule)
     if cmd.passed_go and not passed:
         raise Refusal(f"{cmd.player}'s token on {spaces[here].name} does not pass GO on the way to "
                       f"{spaces[target].name}; Banker pays GO itself when it is passed")
@@ -368,6 +370,21 @@ def draw_card(state: GameState, cmd: c.DrawCard, rule: Rule) -> list[ev.Event]:
     if card.effect == "advance" and card.amount and spaces[target].type == "go":
         return act.events  # "Advance to GO (collect $200)": the card paid it
     _landed(act, cmd.player, target, cmd.dice if card.effect == "advance_nearest" else None)
+    return act.events
+
+
+def _card_home_on_go(state: GameState, cmd: c.DrawCard, card: Any, rule: Rule) -> list[ev.Event]:
+    """Once every property is owned (001:111-113), a card that carries the token past GO stops it there with its
+    salary: not the card's destination, nor its rent."""
+    act = _Action(state, rule)
+    if cmd.player == state.mr_monopoly and state.trapped:
+        act.add(*(ev.PlayerReleased(p) for p in sorted(state.trapped)))
+    salary = ev.Transfer(BANK, cmd.player, state.edition.go_salary)
+    act.add(ev.TokenMoved(cmd.player, 0, state.edition.spaces[0].name, "card", True),
+            ev.CardDrawn(cmd.player, card.deck, card.key, card.title, True, "",
+                         "passed GO: every property is owned, so the token stops there (001:113)",
+                         transfers=(salary,) if salary.amount else ()))
+    _landed(act, cmd.player, 0, None)
     return act.events
 
 
