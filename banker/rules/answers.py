@@ -38,6 +38,8 @@ def landing_refusal(state: GameState, command: c.Command) -> str | None:
             return _steal(state, command)
         case c.Buy():
             return _buy(state, command)
+        case c.BuildPlanning():
+            return _planning(state, command.player)
     return None
 
 
@@ -115,6 +117,8 @@ def _card(state: GameState, cmd: c.DrawCard) -> str | None:
         return None
     if cards:
         return f"{wait_text(state, cards[0])}, not a {DECKS.get(deck, deck)} card"
+    if player in state.in_jail:
+        return f"{player} is in jail and no card waits for {player}: a card is drawn when a token lands on its space"
     here = state.edition.spaces[state.position(player)]
     if here.type == deck:
         return (f"{player}'s {DECKS.get(deck, deck)} card for this landing on {here.name} was drawn already: "
@@ -144,6 +148,15 @@ def _steal(state: GameState, cmd: c.StealCoin) -> str | None:
         return f"{cmd.player} has stolen a coin for this landing on {here} already (001:19)" + _then(state)
     return (f"{cmd.player}'s token is on {here}, not on Free Parking: the player who lands there steals a coin "
             "(001:19)" + _then(state))
+
+
+def _planning(state: GameState, player: str) -> str | None:
+    """004:234 "When you land on a PLANNING PERMISSION space, you must" build a hazard or a bonus building."""
+    here = state.edition.spaces[state.position(player)]
+    if here.type == "planning_permission":
+        return None
+    return (f"{player}'s token is on {here.name}, not on Planning Permission: a hazard or a bonus building is built "
+            "by the player who lands there (004:234)")
 
 
 def _buy(state: GameState, cmd: c.Buy) -> str | None:
