@@ -147,7 +147,8 @@ def describe(event: ev.Event, money: Callable[[int], str], edition: Edition | No
             return f"{e.player} goes to jail"
         case ev.JailLeft():
             how = {"bail": f"pays the {money(total)} fine", "card": "uses a Get Out of Jail Free card",
-                   "doubles": "rolls doubles", "cashin": "cashes in for Mr. Monopoly"}[e.how]
+                   "doubles": "rolls doubles", "cashin": "cashes in for Mr. Monopoly",
+                   "fine owed": "owes the fine after a third roll without doubles"}[e.how]
             return f"{e.player} {how} and leaves jail"
         case ev.JailCardHandedOver():
             return f"{e.giver} hands a {DECKS.get(e.deck, e.deck)} Get Out of Jail Free card to {e.receiver}"

@@ -237,7 +237,7 @@ class JailEntered(Event):
 
 @frozen
 class JailLeft(Event):
-    """how: bail | card | doubles."""
+    """how: bail | card | doubles | cashin | fine owed (the third failed roll short of the fine: a debt, 003:127)."""
 
     player: str
     how: str

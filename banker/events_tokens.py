@@ -26,6 +26,7 @@ class TokenMoved(Event):
     space: str  # the space's name, so the ledger reads without the board
     how: str
     passed_go: bool = False
+    placed: bool = False  # a correction that leaves the space's landing to the banker's own lines (rent, card...)
 
 
 @frozen

@@ -48,6 +48,7 @@ from .fold_tokens import (
     _roll_passed,
     _token_at,
     _token_moved,
+    card_drawn_here,
     jail_index,
 )
 from .fold_waits import _debt_recorded, _debt_settled, _decision_awaited, _settle_waits
@@ -141,6 +142,7 @@ def _jail_left(state: GameState, e: ev.JailLeft) -> None:
 
 
 def _card_drawn(state: GameState, e: ev.CardDrawn) -> None:
+    card_drawn_here(state, e)
     card = next((c for c in state.edition.cards if c.deck == e.deck and c.key == e.card), None)
     if card is not None and card.effect == "jail_free":
         state.jail_cards[e.player].append(e.deck)

@@ -47,6 +47,15 @@ def _token_moved(state: GameState, e: ev.TokenMoved) -> None:
         state.tokens = replace(state.tokens, passed_go=tokens.passed_go | {e.player})
     if tokens.anywhere == e.player:
         state.tokens = replace(state.tokens, anywhere="")
+    if e.placed or e.player in tokens.placed:
+        placed = tokens.placed | {e.player} if e.placed else tokens.placed - {e.player}
+        state.tokens = replace(state.tokens, placed=placed)
+
+
+def card_drawn_here(state: GameState, e: ev.CardDrawn) -> None:
+    """One landing, one card (003:102): a token a correction placed on a card space draws its card once."""
+    if state.tokens is not None and e.player in state.tokens.placed:
+        state.tokens = replace(state.tokens, placed=state.tokens.placed - {e.player})
 
 
 def _roll_passed(state: GameState, e: ev.RollPassed) -> None:

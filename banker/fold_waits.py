@@ -70,6 +70,10 @@ def _settle_waits(state: GameState, e: ev.Event) -> None:
     """Drop what this event decided; a speed die's move is void once its player is in jail (a card, Go To Jail)."""
     kept = tuple(w for w in state.waiting
                  if not settles(w, e) and not (w.kind == "speed-die" and w.player in state.in_jail))
+    if type(e) is ev.JailEntered and e.keeps_turn and len(kept) == len(state.waiting):
+        # 001:31 Mr. Monopoly's "Go to Jail" card: he sends another player instead, and that answers the card
+        card = next((w for w in kept if w.kind == "card" and w.player == state.mr_monopoly), None)
+        kept = tuple(w for w in kept if w is not card)
     if len(kept) != len(state.waiting):
         state.waiting = kept
     if type(e) is ev.PlayerWentBankrupt and state.debts:  # a bankruptcy ends the debts it was declared for

@@ -66,6 +66,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     if state.tokens:
         t = state.tokens
         body["tokens"] = [list(t.positions), t.roll, t.doubles, list(t.jail_rolls), sorted(t.passed_go), t.anywhere]
+        if t.placed:  # only files with a correction since this key came in have it: older snapshots read the same
+            body["tokens"].append(sorted(t.placed))
     if state.waiting:
         body["waiting"] = [[w.player, w.kind, w.space, w.detail] for w in state.waiting]
     if state.debts:
@@ -117,9 +119,9 @@ def state_from_json(body: dict[str, Any], edition: Edition) -> GameState:
 
 
 def _tokens(row: list[Any]) -> Tokens:
-    positions, roll, doubles, jail_rolls, passed_go, anywhere = row
+    positions, roll, doubles, jail_rolls, passed_go, anywhere, *placed = row
     return Tokens(tuple(int(p) for p in positions), str(roll), int(doubles), tuple(int(n) for n in jail_rolls),
-                  frozenset(passed_go), str(anywhere))
+                  frozenset(passed_go), str(anywhere), frozenset(placed[0]) if placed else frozenset())
 
 
 _PLAIN = Holding()

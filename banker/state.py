@@ -107,6 +107,7 @@ class Tokens(Frozen):
     jail_rolls: tuple[int, ...] = ()  # rolls failed in jail per player (the third pays the fine and moves)
     passed_go: frozenset[str] = frozenset()  # players who have passed GO once (the speed die starts then, 002)
     anywhere: str = ""  # a player whose triples let them move to any space (000, 002)
+    placed: frozenset[str] = frozenset()  # tokens a correction put where they stand: their landing is the banker's
 
 
 @dataclass

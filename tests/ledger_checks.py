@@ -456,6 +456,7 @@ def _roll_problems(before: GameState, events: Sequence[ev.Event], after: GameSta
     keeps = (first == second and not triples and player not in before.in_jail and player not in after.in_jail
              and (before.tokens.doubles < 2 or player == before.mr_monopoly))  # 001:230 he never goes to jail
     home = after.edition.final_rent_round and all(h.owner != "bank" for h in after.deeds.values())
+    keeps = keeps and not (home and after.position(player) == 0)  # 001:113 home on GO: it stops (issue 35)
     waiting_home = home and all(p == player or after.position(p) == 0 for p in after.active_players)  # 001:111
     if len(after.active_players) > 1 and (after.whose_roll == player) != keeps and not waiting_home:
         problems.append(f"{player} rolled {rolled.dice} {rolled.speed}: the roll is now {after.whose_roll}'s "
@@ -508,13 +509,17 @@ def expected_card_rent(state: GameState, drawn: ev.CardDrawn) -> list[ev.Transfe
     card = _card(state, drawn)
     if card.effect != "advance_nearest" or card.kind != "railroad":
         return None
+    if not drawn.deed:  # 001:113 every property owned: the card stopped the token on GO, no rent (issue 35)
+        return []
     owner = state.deeds[drawn.deed].owner
     if owner in (ev.BANK, drawn.player, *state.bankrupt) or state.deeds[drawn.deed].mortgaged:
         return []
     amount = expected_rent(state, drawn.deed, 0) * card.rent_multiplier
-    if drawn.player == state.mr_monopoly:
-        return [ev.Transfer(owner, drawn.player, amount)]
-    return [ev.Transfer(drawn.player, owner, amount)]
+    payer, payee = (owner, drawn.player) if drawn.player == state.mr_monopoly else (drawn.player, owner)
+    salary = sum(leg.amount for leg in drawn.transfers if leg.payer == ev.BANK and leg.payee == payer)
+    if amount > state.cash(payer) + salary:  # beyond the cash: a debt recorded beside the card (issue 35)
+        return []
+    return [ev.Transfer(payer, payee, amount)]
 
 
 EARNED_FOR = ("rent", "tax", "jail")  # what an edition's `awarded_for` may name

@@ -42,6 +42,7 @@ from tests.play_machine import ALL_EDITIONS, EDITIONS, TALLY, RandomPlay, play_b
 from tests.test_random_play import MegaPlay
 from tests.test_random_play_city import CityPlay, FrozenClock, draw_spin
 from tests.test_random_play_sore_losers import SoreLosersPlay
+from tests.waiting_checks import LandingCharges, unanswerable
 
 COMMANDS = int(os.environ.get("BANKER_PLAY_TOKENS_COMMANDS", "4000"))  # per run: classic, Mega, Sore Losers, City
 EXAMPLES = 10  # per batch: more seeds, more of the openings and tables
@@ -113,6 +114,7 @@ class Following(RandomPlay):
     def begin(self, edition: str, players: tuple[str, ...], house_rules: tuple[str, ...],
               opening: Callable) -> None:
         self.rider = self.maker.rider = ""  # type: ignore[attr-defined]
+        self.charges = LandingCharges()  # issue 35: no landing charged twice, whatever waits answerable
         super().begin(edition, players, tuple(sorted({*house_rules, FOLLOW_TOKENS})), opening)
         for line in scattered(ALL_EDITIONS[edition], players):
             self.play_line(line)
@@ -124,6 +126,9 @@ class Following(RandomPlay):
     def _tally_new_pieces(self, before: GameState, events: tuple[ev.Event, ...]) -> None:  # type: ignore[override]
         super()._tally_new_pieces(before, events)
         tally_tokens(before, events)
+        assert self.game is not None
+        problems = self.charges.problems(events) + unanswerable(self.game.state)
+        assert not problems, f"{self.line!r}: {problems}"
         rider = getattr(self, "rider", "")  # rode the bus (000:80): the token moves where the ride takes it
         if any(isinstance(e, (ev.TokenMoved, ev.DiceRolled)) and e.player == rider for e in events):
             TALLY["a ride then its move"] += any(isinstance(e, ev.TokenMoved) and e.how == "bus ticket"
@@ -337,7 +342,7 @@ def test_a_jailed_token_stays_on_the_jail_space(tmp_path: Path, edition: str, li
         game.close()
 
 
-@pytest.mark.parametrize("ends", ["card Cy chest jail", "jail Cy", "bankrupt Cy 99999"])
+@pytest.mark.parametrize("ends", ["jail Cy", "bankrupt Cy 99999"])  # a card waits only for a card space (issue 35)
 def test_jail_or_bankruptcy_ends_a_pending_triples_move(tmp_path: Path, ends: str) -> None:
     """Seed 11: `roll Cy 1 1 1` then a jail card left every roll waiting on a jailed Cy; a bankrupt Cy left every
     roll refused for good (Mega)."""

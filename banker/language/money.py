@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import commands as c
 from ..amounts import _looks_like_amount
 from ..errors import Refusal
-from ..events import BANK
+from ..events import BANK, POT
 from ..names import match, squash
 from .words import USAGE, Words
 
@@ -71,7 +71,9 @@ class MoneyVerbs(Words):
         lift = bool(rest) and squash(rest[-1]) == "lift"
         if lift:
             rest = rest[:-1]
-        creditor = BANK
+        owed = {BANK if d.creditor in (BANK, POT) or d.creditor in self.state.bankrupt else d.creditor
+                for d in self.state.debts if d.player == player}
+        creditor = owed.pop() if len(owed) == 1 else BANK  # none typed: the debt's recorded creditor (003:199)
         if rest and not _looks_like_amount(rest[0]):
             creditor = match(rest[0], list(self.state.players) + [BANK], "creditor (a player or bank)")
             rest = rest[1:]

@@ -76,7 +76,10 @@ def arrive(act: Act, player: str, dice: int | None) -> int | None:
         else:
             noted(act, player, "the bank has no bus tickets left: nothing to take")
     elif space.type == "birthday_gift":
-        awaits(act, player, "choice", "gift")
+        if "bus_ticket" in state.held and state.count("bus_ticket", BANK) == 0:  # 000:94 no choice left: the cash
+            act.do(c.BirthdayGift(player))
+        else:
+            awaits(act, player, "choice", "gift")
     elif space.type == "jail":
         noted(act, player, "just visiting: nothing to pay")
     elif space.type == "planning_permission":

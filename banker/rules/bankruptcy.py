@@ -34,9 +34,36 @@ def solvent_refusal(state: GameState, player: str, creditor: str, debt: int) -> 
     return None
 
 
+def recorded_creditors(state: GameState, player: str) -> list[str]:
+    """Whom the ledger records the player's debts to, in the order they fell due (the pot and a creditor who has
+    left the game since count as the bank, which is paid in their place)."""
+    found: list[str] = []
+    for debt in state.debts:
+        if debt.player == player:
+            to = BANK if debt.creditor in ev.ACCOUNTS or debt.creditor in state.bankrupt else debt.creditor
+            found += [to] if to not in found else []
+    return found
+
+
+def creditor_refusal(state: GameState, player: str, creditor: str) -> str | None:
+    """003:196-200: the bankruptcy goes to whom the debt is owed; when the ledger records it ("Bob owes Ann $4"),
+    naming anyone else is refused with the recorded creditor named. Several creditors (a card paying each player):
+    the table names the one the bankruptcy goes to, among them."""
+    owed = recorded_creditors(state, player)
+    if not owed or creditor in owed:
+        return None
+    amount = sum(d.amount for d in state.debts if d.player == player)
+    lines = " or ".join(f"bankrupt {player}{'' if to == BANK else ' ' + to} {amount}" for to in owed)
+    whom = " and ".join("the bank" if to == BANK else to for to in owed)
+    them = whom if len(owed) == 1 else "one of them"
+    return (f"the ledger records that {player} owes {whom} {state.edition.money(amount)}, so the bankruptcy goes "
+            f"to {them}: {lines}")
+
+
 def bankrupt(state: GameState, cmd: c.Bankrupt) -> list[ev.Event]:
     player, creditor = cmd.player, cmd.creditor
-    refuse_if(auction_open(state), not_playing(state, player), same_player(player, creditor, "owe"))
+    refuse_if(auction_open(state), not_playing(state, player), same_player(player, creditor, "owe"),
+              creditor_refusal(state, player, creditor))
     if creditor != BANK:
         refuse_if(not_playing(state, creditor))
     elif cmd.lift:

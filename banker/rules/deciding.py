@@ -39,7 +39,9 @@ from . import (
     trade,
     traps,
 )
+from .answers import landing_refusal
 from .buildings import completed_built_groups
+from .checks import refuse_if
 
 
 def _rule(state: GameState, command: c.Command) -> list[Event]:
@@ -105,6 +107,7 @@ DECIDERS: dict[type[c.Command], Callable[[GameState, Any], list[Event]]] = {
 def decide(state: GameState, command: c.Command) -> list[Event]:
     if state.last_round and type(command) is c.Roll and (over := time_limit.over_refusal(state)):
         raise Refusal(over)
+    refuse_if(landing_refusal(state, command))  # a followed game: a landing line answers what waits, once
     events = DECIDERS[type(command)](state, command)
     if state.waiting and any(w.kind == "speed-die" for w in state.waiting):  # 002:14: its move, once free to go
         return tokens.follow_speed_die(state, events, _rule)

@@ -162,13 +162,14 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
             paying.accounts[leg.payee] += leg.amount
             paying.accounts[leg.payer] -= leg.amount
         rent, rent_basis = _nearest_rent(paying, cmd, card.kind, card.rent_multiplier, card.dice_multiplier, why)
-        transfers += rent
+        for owed in rent:  # beyond the cash (the salary of the GO passed counted): a debt, the token still moves
+            (transfers if isinstance(owed, ev.Transfer) else debts).append(owed)  # type: ignore[arg-type]
         bases.append(rent_basis)
     if cmd.deed and card.effect != "advance_nearest":
         raise Refusal(f"{why} does not take a deed; leave out {cmd.deed!r}")
     earned: list[ev.Event] = []
     if card.effect == "advance_nearest":  # 001: a coin each time you pay rent, by card too
-        earned += [award for leg in rent for award in awards(state, "rent", leg.payer)]
+        earned += [award for leg in rent if isinstance(leg, ev.Transfer) for award in awards(state, "rent", leg.payer)]
     if card.effect == "jail":
         earned += awards(state, "jail", player)
     for key in (k.key for k in state.edition.holdings.values() if k.awarded_for and card.coins):
@@ -207,7 +208,7 @@ def _short(state: GameState, player: str, amount: int, why: str) -> str | None:
 
 
 def _nearest_rent(state: GameState, cmd: c.DrawCard, kind: str, rent_multiplier: int,
-                  dice_multiplier: int, why: str) -> tuple[list[ev.Transfer], str]:
+                  dice_multiplier: int, why: str) -> tuple[list[ev.Transfer | ev.Event], str]:
     word = state.edition.term(kind)
     if not cmd.deed or state.deed(cmd.deed).kind != kind:
         raise Refusal(f"say which {word} is nearest: card {cmd.player} {cmd.key} <{word}>"
@@ -220,9 +221,9 @@ def _nearest_rent(state: GameState, cmd: c.DrawCard, kind: str, rent_multiplier:
                       f"card {cmd.player} {cmd.key} \"{cmd.deed}\" <dice total>")
     rent = rent_charge(state, cmd.deed, cmd.dice, rent_multiplier, dice_multiplier)
     if cmd.player == state.mr_monopoly:  # 001: rent turns around for Mr. Monopoly, a card's rent too
-        return ([pay(state, holding.owner, cmd.player, rent.amount, f"{why}, turned around for Mr. Monopoly")],
-                f"{rent.basis}; Mr. Monopoly collects")
-    return [pay(state, cmd.player, holding.owner, rent.amount, why)], rent.basis
+        owed = record_or_pay(state, holding.owner, cmd.player, rent.amount, f"{why}, turned around for Mr. Monopoly")
+        return [owed], f"{rent.basis}; Mr. Monopoly collects"
+    return [record_or_pay(state, cmd.player, holding.owner, rent.amount, why)], rent.basis
 
 
 def go_to_jail(state: GameState, cmd: c.GoToJail) -> list[ev.Event]:

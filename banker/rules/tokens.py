@@ -19,7 +19,7 @@ from ..fold import apply, apply_in_place
 from ..state import GameState, uses_speed_die
 from ..waits import DECKS, first_waiting
 from . import table
-from .arrival import arrive, awaits
+from .arrival import arrive, awaits, noted
 from .checks import auction_open, not_playing, refuse_if
 from .destinations import bus, mr_monopoly
 
@@ -93,8 +93,11 @@ def _landed(act: _Action, player: str, position: int, dice: int | None) -> None:
     if act.state.edition.spaces[position].type == "go_to_jail":
         if player != act.state.mr_monopoly:
             act.do(c.GoToJail(player))
-        else:  # Mr. Monopoly (001) sends another player instead: `jail <him> <player>`
-            awaits(act, player, "jail-send")
+        elif any(p != player and p not in act.state.in_jail for p in act.state.active_players):
+            awaits(act, player, "jail-send")  # Mr. Monopoly (001:31) sends another player instead: `jail <him> <p>`
+        else:
+            noted(act, player, "every other player is in jail already, so Mr. Monopoly has nobody to send "
+                               "and stays (001:31)")
         return
     if (steps := arrive(act, player, dice)) is not None:  # the Auction space once every deed is owned (000)
         advance(act, player, steps, "the Auction space", None)
@@ -194,7 +197,7 @@ def roll(state: GameState, cmd: c.Roll, rule: Rule) -> list[ev.Event]:
             _speed_die(act, player, speed, _throw(cmd))
     if player in act.state.in_jail or act.state.whose_roll != player:
         return act.events
-    if doubles:
+    if doubles and not (_stops_at_go(act.state) and act.state.position(player) == 0):  # 001:113 home: it stops
         act.add(ev.RollPassed(player, (state.tokens.doubles + 1) % 3))  # 003: "roll the dice again" (001:230)
     else:
         pass_roll(act, player)
@@ -208,6 +211,9 @@ def _roll_in_jail(act: _Action, player: str, total: int, doubles: bool) -> None:
     failed = state.tokens.jail_rolls[state.players.index(player)]
     if doubles:
         act.do(c.RolledOut(player))
+    elif failed >= 2 and state.cash(player) < state.edition.jail_fine:  # 003:127 "pay $50", a debt like any charge
+        act.add(ev.JailLeft(player, "fine owed"),
+                ev.DebtRecorded(player, state.fee_account, state.edition.jail_fine, "the jail fine"))
     elif failed >= 2:
         act.do(c.Bail(player))
     else:
@@ -291,7 +297,7 @@ def move_token(state: GameState, cmd: c.MoveToken, rule: Rule) -> list[ev.Event]
     if cmd.how == "fix":
         if here == cmd.position:
             raise Refusal(f"{cmd.player}'s token is already on {name}; nothing to correct")
-        return [ev.TokenMoved(cmd.player, cmd.position, name, "correction")]
+        return [ev.TokenMoved(cmd.player, cmd.position, name, "correction", placed=True)]
     if here == cmd.position:
         raise Refusal(f"{cmd.player} is already on {name}; a move goes round the board, "
                       f"so say `move {cmd.player} {cmd.position} fix` if the ledger is wrong")
@@ -344,6 +350,8 @@ def draw_card(state: GameState, cmd: c.DrawCard, rule: Rule) -> list[ev.Event]:
     passed = card.effect != "back" and (target < here or (target == 0 and here != 0))
     if spaces[target].type == "go_to_jail":
         passed = False
+    if passed and target != 0 and _stops_at_go(state):  # 001:113 "When you reach GO, stop there ... Collect M200"
+        return _card_home_on_go(state, cmd, card, rule)
     if cmd.passed_go and not passed:
         raise Refusal(f"{cmd.player}'s token on {spaces[here].name} does not pass GO on the way to "
                       f"{spaces[target].name}; Banker pays GO itself when it is passed")
@@ -362,6 +370,21 @@ def draw_card(state: GameState, cmd: c.DrawCard, rule: Rule) -> list[ev.Event]:
     if card.effect == "advance" and card.amount and spaces[target].type == "go":
         return act.events  # "Advance to GO (collect $200)": the card paid it
     _landed(act, cmd.player, target, cmd.dice if card.effect == "advance_nearest" else None)
+    return act.events
+
+
+def _card_home_on_go(state: GameState, cmd: c.DrawCard, card: Any, rule: Rule) -> list[ev.Event]:
+    """Once every property is owned (001:111-113), a card that carries the token past GO stops it there with its
+    salary: not the card's destination, nor its rent."""
+    act = _Action(state, rule)
+    if cmd.player == state.mr_monopoly and state.trapped:
+        act.add(*(ev.PlayerReleased(p) for p in sorted(state.trapped)))
+    salary = ev.Transfer(BANK, cmd.player, state.edition.go_salary)
+    act.add(ev.TokenMoved(cmd.player, 0, state.edition.spaces[0].name, "card", True),
+            ev.CardDrawn(cmd.player, card.deck, card.key, card.title, True, "",
+                         "passed GO: every property is owned, so the token stops there (001:113)",
+                         transfers=(salary,) if salary.amount else ()))
+    _landed(act, cmd.player, 0, None)
     return act.events
 
 

@@ -19,6 +19,12 @@ def _is_mr_monopoly(state: GameState, player: str) -> str | None:
     return f"{player} is not Mr. Monopoly ({who}); only Mr. Monopoly does that"
 
 
+def _home_on_go(state: GameState, player: str) -> bool:
+    """001:111-122: once every property is owned, a token that reaches GO stays there until the final round."""
+    return (state.tokens is not None and state.edition.final_rent_round and state.position(player) == 0
+            and all(h.owner != BANK for h in state.deeds.values()))
+
+
 def trap(state: GameState, cmd: c.Trap) -> list[ev.Event]:
     """Mr. Monopoly lands on a player: a coin for them, trapped, and maybe a deed stolen (001)."""
     key = coins_key(state)
@@ -30,6 +36,9 @@ def trap(state: GameState, cmd: c.Trap) -> list[ev.Event]:
         if owner != cmd.player:
             holder = "the bank" if owner == BANK else owner
             raise Refusal(f"{cmd.deed} is not {cmd.player}'s to steal ({holder} owns it)")
+        if _home_on_go(state, cmd.player):
+            raise Refusal(f"{cmd.player} is home on GO and every property is owned: Mr. Monopoly may not steal a "
+                          f"property from them (001:122); trap {cmd.mr_monopoly} {cmd.player} without a deed")
         if state.owns_group(cmd.player, cmd.deed) and state.deed(cmd.deed).kind == "street":
             colour = state.deed(cmd.deed).group.replace("_", " ")
             raise Refusal(f"{cmd.deed} is part of {cmd.player}'s complete {colour} set and cannot be stolen; "

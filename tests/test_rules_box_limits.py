@@ -1,0 +1,39 @@
+"""Each box's own limits at a followed table (issue 35, "Each box's limits").
+
+Rulebooks: 000 = 000_0633d1fb819bfb08.txt (Mega: line 94 "BIRTHDAY GIFT If you land here collect $100 from the Bank,
+or draw a Bus Ticket ... Your choice."), 004 = 004_1adba3e159bf5a4c.txt (City: line 234 "When you land on a
+PLANNING PERMISSION space, you must" build a bonus building or a hazard).
+"""
+
+from __future__ import annotations
+
+from conftest import NewGame, cash, play, refused
+
+FOLLOW = ("follow-tokens",)
+
+
+def test_the_birthday_gift_pays_the_cash_by_itself_when_no_bus_ticket_is_left(new_game: NewGame) -> None:
+    # 000:94: the choice is the cash or a ticket; with no ticket left there is no choice to wait for
+    game = new_game("mega", FOLLOW)
+    play(game, *["ticket bob"] * 16, "move alice 43 fix")
+    before = cash(game, "Alice")
+    play(game, "roll alice 1 2 1")
+    assert game.state.position("Alice") == 47 and cash(game, "Alice") == before + 100
+    assert game.state_json()["waiting"] == []
+
+
+def test_the_birthday_gift_waits_while_a_ticket_is_left(new_game: NewGame) -> None:
+    game = new_game("mega", FOLLOW)
+    play(game, "move alice 43 fix", "roll alice 1 2 1")
+    assert [(w.kind, w.detail) for w in game.state.waiting] == [("choice", "gift")]
+
+
+def test_a_hazard_needs_the_player_on_planning_permission(new_game: NewGame) -> None:
+    # 004:234: planning permission is what landing on its space gives
+    game = new_game("city", FOLLOW)
+    play(game, "buy alice 'central quay'")
+    message = refused(game, 'hazard bob "Central Quay" power')
+    assert message.startswith("Bob's token is on GO, not on Planning Permission") and "(004:234)" in message
+    play(game, "roll alice 2 3")  # Alice lands on Planning Permission (5)
+    play(game, 'bonus alice "Central Quay" park')
+    assert game.state.deeds["Central Quay"].bonus
