@@ -213,23 +213,26 @@ def render_state(game: Game) -> str:
 
 
 def _ledger(args: argparse.Namespace) -> int:
-    from .history import entries, entry_json, for_player
+    from .history import checked_entries, entry_json, for_player
 
-    game = Game.open(args.game)
+    game = Game.open(args.game, read_only=True)  # a damaged game's ledger is read as far as it holds
     try:
-        items = entries(game.records)
+        items, problem = checked_entries(game.records)
         player = match(args.player, game.state.players, "player") if args.player else None
         if player:
             items = for_player(items, player)
         if args.json:
             print(json.dumps([entry_json(e) for e in items], indent=2, ensure_ascii=False))
-            return 0
-        for e in items:
-            mark = "UNDONE " if e.undone else ""
-            balance = f"  [{player}: {game.money(e.balances[player])}]" if player else ""
-            print(f"{e.seq:>6} {e.time[:19]}  {mark}{e.text}{balance}")
+        else:
+            for e in items:
+                mark = "UNDONE " if e.undone else ""
+                balance = f"  [{player}: {game.money(e.balances[player])}]" if player else ""
+                print(f"{e.seq:>6} {e.time[:19]}  {mark}{e.text}{balance}")
     finally:
         game.close()
+    if game.damage or problem:
+        _err(game.damage or f"{args.game}: {problem}; run `banker verify {args.game}` for details")
+        return 2
     return 0
 
 

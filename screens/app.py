@@ -118,11 +118,15 @@ class BankerApp(ToastsBetweenKeys):
     def open_game(self, path: Path) -> bool:
         """Open a game file and show its table; an unusable file gets a clear message instead."""
         try:
-            game = Game.open(path)
+            game = Game.open(path, data=self.data, read_only=True)
         except (LedgerError, Refusal) as error:
             self.notify(str(error), severity="error", title="Cannot open", markup=False)
             return False
         self.start_game(game)
+        if game.damage or game.read_only:  # shown, never played on: the sentence says what and what to do
+            self.sub_title = f"{game.store.path.name}: READ-ONLY"
+            self.notify(game.damage or game.read_only or "", severity="error", title="Read-only", timeout=30,
+                        markup=False)
         return True
 
     def start_game(self, game: Game, colours: dict[str, str] | None = None) -> None:
@@ -130,6 +134,7 @@ class BankerApp(ToastsBetweenKeys):
 
         self.close_game()
         self.game = game
+        game.data = self.data  # where its head is remembered, outside the file
         self.turn = 0
         self.fresh_turn = ""
         key = game_key_of(game.store)
@@ -375,6 +380,7 @@ class BankerApp(ToastsBetweenKeys):
             if self.game.reload():
                 self.show_state()
                 self.show_open_auction()
+            self.game.remember_head()  # a copy of the file that falls behind this head is named when it opens
         except LedgerError as error:
             self.notify(str(error), severity="error", title="Game file problem", markup=False)
 
