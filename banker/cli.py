@@ -16,6 +16,8 @@ from pathlib import Path
 from editions import Edition, EditionError, edition_files, load_edition, load_edition_file, user_editions_dir
 
 from .cli_ask import ask
+from .cli_files import add_parsers as add_file_parsers
+from .cli_files import backup, repair
 from .cli_phones import phones, proposals, serve
 from .describe import bank_parts
 from .errors import Refusal
@@ -83,6 +85,7 @@ def _parser() -> argparse.ArgumentParser:
     editions = sub.add_parser("editions", help="list the editions")
     editions.add_argument("--json", action="store_true")
     sub.add_parser("help", help="the command language")
+    add_file_parsers(sub)
     return parser
 
 
@@ -328,4 +331,5 @@ COMMANDS = {
     "new": _new, "do": _do, "run": _run, "state": _state, "ledger": _ledger,
     "verify": _verify, "score": _score, "editions": _editions, "help": _help, "ask": ask, "serve": serve,
     "proposals": proposals, "phones": phones,
+    "backup": backup, "repair": repair,
 }

@@ -442,6 +442,33 @@ class LedgerStore:
             _rollback(connection)
             raise
 
+    def backup_to(self, dest: Path) -> None:
+        """A consistent copy of the game as it is now, by SQLite's online backup through a connection of its own (the
+        WAL's newest actions included, while others write); copying `GAME.db` alone can miss them. No file is left
+        at `dest` when the copy fails."""
+        dest = Path(dest)
+        if dest.exists():
+            raise LedgerError(f"{dest} already exists; pick a new file name for the copy")
+        if _name_too_long(dest):
+            raise cannot_create(dest, OSError(36, "File name too long"))
+        source = target = None
+        try:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            source = _connect(self.path, read_only=True)
+            target = sqlite3.connect(f"{dest.resolve().as_uri()}?mode=rwc", uri=True, isolation_level=None)
+            source.backup(target)
+            target.execute("PRAGMA journal_mode=WAL")
+            target.close()
+            target = None
+        except (OSError, sqlite3.Error) as error:
+            if target is not None:
+                target.close()
+            self.remove(dest)
+            raise cannot_create(dest, error) from None
+        finally:
+            if source is not None:
+                source.close()
+
     def data_version(self) -> int:
         """Changes whenever another connection commits to the file (SQLite's data_version)."""
         return int(self._writer().execute("PRAGMA data_version").fetchone()[0])
