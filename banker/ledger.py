@@ -182,6 +182,10 @@ def _connect(path: Path, new_file: bool = False, read_only: bool = False) -> sql
     `mode=rw` never creates a file by accident; only `LedgerStore.create` makes one (`rwc`).
     """
     uri = f"{path.resolve().as_uri()}?mode={'rwc' if new_file else 'ro' if read_only else 'rw'}"
+    if read_only and not os.access(path.parent, os.W_OK):
+        wal = path.parent / f"{path.name}-wal"
+        if not wal.exists() or wal.stat().st_size == 0:  # every action is in the file, and nobody can write here:
+            uri += "&immutable=1"  # read without the -shm file SQLite cannot make in a read-only folder
     connection = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None, check_same_thread=False)
     if new_file:  # WAL is stored in the file; setting it on open would rewrite a file that is not ours
         connection.execute("PRAGMA journal_mode=WAL")
@@ -260,10 +264,10 @@ class LedgerStore:
         """A new, empty game file; when it cannot be made (an unwritable folder, a full disk, a name too long),
         a LedgerError says why and no file is left behind."""
         path = Path(path)
-        if path.exists():
-            raise LedgerError(f"{path} already exists; pick a new file name or open it instead")
         if _name_too_long(path):
             raise cannot_create(path, OSError(36, "File name too long"))
+        if path.exists():
+            raise LedgerError(f"{path} already exists; pick a new file name or open it instead")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -447,10 +451,10 @@ class LedgerStore:
         WAL's newest actions included, while others write); copying `GAME.db` alone can miss them. No file is left
         at `dest` when the copy fails."""
         dest = Path(dest)
-        if dest.exists():
-            raise LedgerError(f"{dest} already exists; pick a new file name for the copy")
         if _name_too_long(dest):
             raise cannot_create(dest, OSError(36, "File name too long"))
+        if dest.exists():
+            raise LedgerError(f"{dest} already exists; pick a new file name for the copy")
         source = target = None
         try:
             dest.parent.mkdir(parents=True, exist_ok=True)
