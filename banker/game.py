@@ -122,6 +122,7 @@ class Game:
         self.key = ""  # the game's identity (its first event's hash), for the head remembered outside the file
         self.data: Path | None = None  # the data folder the head is remembered in (None: the user's)
         self._remembered: tuple[int, str] = (0, GENESIS)  # the head last remembered from this game
+        self.opened_at: tuple[int, str] = (0, GENESIS)  # the head when the file was opened
 
     # -- opening ----------------------------------------------------------
 
@@ -177,7 +178,7 @@ class Game:
                 raise LedgerError(str(error)) from None
             where = "" if str(text).startswith(str(path)) else f"{path}: "
             raise LedgerError(f"{where}{text}; run `banker verify {path}` for details") from None
-        game._remembered = game._head
+        game._remembered = game.opened_at = game._head
         if store.read_only:
             game.read_only = (f"{path} is in a read-only folder (or is a read-only file): it is open read-only and "
                               f"nothing can be stored; copy it somewhere you can write to with "

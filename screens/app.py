@@ -66,6 +66,7 @@ class BankerApp(ToastsBetweenKeys):
         self.gc_thresholds: tuple[int, int, int] | None = None  # CPython's, while full collections wait for idle
         self.countdowns = AuctionCountdowns(self)
         self.fresh_turn = ""  # the player `n` brought the turn round to, who has not pressed City's Build since
+        self.backup: Path | None = None  # the rolling backup last made of the open game
 
     # -- games -------------------------------------------------------------------
 
@@ -147,6 +148,17 @@ class BankerApp(ToastsBetweenKeys):
             self.pop_screen()
         self.push_screen(TableScreen(game))
         self.call_after_refresh(self.show_open_auction)
+        if not (game.damage or game.read_only):  # a rolling backup of the game as this evening starts
+            self.run_worker(partial(self.keep_backup, game), thread=True, group="backup", exit_on_error=False)
+
+    def keep_backup(self, game: Game) -> None:
+        """The game copied to the data folder's backups (a thread: the copy reads through its own connection)."""
+        from banker.saves import backups_dir, rolling_backup
+
+        try:
+            self.backup = rolling_backup(game.store, backups_dir(self.data))
+        except LedgerError:
+            pass  # a full disk or a read-only data folder: the game itself is stored all the same
 
     # -- the garbage collector: never on a key press ------------------------------------
 
@@ -201,6 +213,8 @@ class BankerApp(ToastsBetweenKeys):
     def close_game(self) -> None:
         self.release_heap()
         if self.game is not None:
+            if self.game.head != self.game.opened_at and not (self.game.damage or self.game.read_only):
+                self.keep_backup(self.game)  # the evening's play, copied as the game closes
             self.game.close()
             self.game = None
 

@@ -91,3 +91,27 @@ async def test_a_bad_version_mark_is_listed_beside_the_other_games(tmp_path: Pat
         from textual.widgets import DataTable
 
         await settle(pilot, app, lambda: app.screen.query_one("#saved-games", DataTable).row_count == 2)
+
+
+@pytest.mark.asyncio
+async def test_the_app_keeps_a_rolling_backup_of_the_game_it_opens(tmp_path: Path) -> None:
+    from banker.ledger import LedgerStore
+    from banker.saves import backups_dir
+
+    path = played_file(tmp_path / "friday.db", "classic-us", ("Ann", "Ben"), LINES)
+    app = app_for(path)
+    folder = backups_dir(path.parent / "data")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, app, lambda: app.backup is not None and app.backup.exists())
+        assert app.backup is not None and app.backup.parent == folder and app.backup.name.startswith("friday-")
+        await keys(pilot, ":")
+        await pilot.press(*"pay Ann 1 Ben")
+        await keys(pilot, "enter")
+        await settle(pilot, app, lambda: app.game is not None and app.game.head[0] == 5)
+    # the app has closed, and the game with it: its evening's play is copied
+    latest, previous = sorted(folder.glob("friday-*.db"), key=lambda p: ".prev." in p.name)
+    assert ".prev." in previous.name
+    for copy, events in ((latest, 5), (previous, 4)):
+        store = LedgerStore.open(copy)
+        assert store.head()[0] == events
+        store.close()
