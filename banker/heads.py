@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,10 +30,19 @@ class Head(NamedTuple):
 def folder(data: Path | None = None) -> Path:
     """Where the heads are kept: `heads/` in the Banker data folder (the one the saved games are in)."""
     if data is None:
-        from platformdirs import user_data_dir
-
-        data = Path(user_data_dir("banker", appauthor=False))
+        data = _user_data()
     return data / "heads"
+
+
+def _user_data() -> Path:
+    """The user's Banker data folder, as platformdirs names it (saves.data_dir); on Linux without loading it (a
+    command's start-up: platformdirs and its modules cost more than reading one small file)."""
+    if sys.platform.startswith("linux"):
+        base = os.environ.get("XDG_DATA_HOME", "").strip() or os.path.expanduser("~/.local/share")
+        return Path(base) / "banker"
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("banker", appauthor=False))
 
 
 def key_of(first_hash: str) -> str:

@@ -236,3 +236,13 @@ def test_banker_backup_while_a_writer_plays_is_a_whole_prefix_of_the_game(tmp_pa
     finally:
         final.close()
     assert banker("backup", path, copies[0]).returncode == 2  # never over an existing file
+
+
+def test_the_heads_are_kept_in_the_saved_games_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """heads.py names the data folder without loading platformdirs (a command's start-up); it is the same folder."""
+    from banker import heads
+    from banker.saves import data_dir
+
+    for value in (str(tmp_path), ""):
+        monkeypatch.setenv("XDG_DATA_HOME", value)
+        assert heads.folder() == data_dir() / "heads"
