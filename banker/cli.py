@@ -224,8 +224,12 @@ def _ledger(args: argparse.Namespace) -> int:
         player = match(args.player, game.state.players, "player") if args.player else None
         if player:
             items = for_player(items, player)
-        if args.json:
-            print(json.dumps([entry_json(e) for e in items], indent=2, ensure_ascii=False))
+        if args.json:  # written entry by entry, as json.dumps(list, indent=2) writes it: no whole text in memory
+            out = sys.stdout
+            for number, e in enumerate(items):
+                out.write(",\n  " if number else "[\n  ")
+                out.write(json.dumps(entry_json(e), indent=2, ensure_ascii=False).replace("\n", "\n  "))
+            out.write("\n]\n" if items else "[]\n")
         else:
             for e in items:
                 mark = "UNDONE " if e.undone else ""
