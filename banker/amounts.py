@@ -30,7 +30,7 @@ def dice_most(state: GameState) -> int:
 def parse_dice(word: str, state: GameState) -> int:
     """A dice total valid in this game: 2-12, or 2-15 with the speed die."""
     most = dice_most(state)
-    if not re.fullmatch(r"\d+", word.strip()) or not 2 <= int(word) <= most:
+    if not re.fullmatch(r"[0-9]+", word.strip()) or not 2 <= int(word) <= most:
         dice = ("three dice (the Bus and Mr. Monopoly count 0)" if most == SPEED_DIE_MOST else "two dice")
         raise Refusal(f"{word!r} is not a dice total here: {dice} make 2 to {most}; write the total, like 7")
     return int(word)
@@ -77,8 +77,8 @@ def read_amount(word: str, state: GameState) -> int:
 
 
 SCALES = {"k": 1000, "K": 1000, "m": 1_000_000, "M": 1_000_000}
-GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?[kKmM]?")
-DECIMAL_COMMA = re.compile(r"(\d+),(\d+)([kKmM])")
+GROUPED = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?[kKmM]?", re.ASCII)
+DECIMAL_COMMA = re.compile(r"(\d+),(\d+)([kKmM])", re.ASCII)
 
 
 def _ungrouped(word: str, text: str, example: str) -> str:
@@ -100,7 +100,7 @@ def _scaled(word: str, text: str) -> str:
     Decimal and a regular expression: the amount of every City line is read this way."""
     number, scale = text[:-1], SCALES[text[-1]]
     whole, point, fraction = number.partition(".")
-    if not (whole.isdecimal() or whole == "") or not (fraction.isdecimal() or (not point and whole)):
+    if not (_digits(whole) or whole == "") or not (_digits(fraction) or (not point and whole)):
         return text
     digits = 10 ** len(fraction)
     if int(fraction or 0) * scale % digits:
@@ -109,14 +109,20 @@ def _scaled(word: str, text: str) -> str:
 
 
 def _whole_number(word: str, text: str, example: str = "50") -> int:
-    """`text` (the amount without its sign and separators) as a number in any script's digits, else why not."""
-    if re.fullmatch(r"\d+", text):
-        return int(text)
-    if re.fullmatch(r"-(\d+|\d*\.?\d+[kKmM])", text):  # -5, and City's -2m
+    """`text` (the amount without its sign and separators) as a number, else why not. ASCII digits only: Python
+    reads ٥٠ or ５００ as 50 and 500, which no one at the table could check against the notes in their hands."""
+    if re.fullmatch(r"-(\d+|\d*\.?\d+[kKmM])", text, re.ASCII):  # -5, and City's -2m
         raise Refusal(f"amount {word!r} is negative; amounts are positive whole numbers (pay goes the other way)")
-    if re.fullmatch(r"\d*\.\d+", text):
+    if re.fullmatch(r"\d*\.\d+", text, re.ASCII):
         raise Refusal(f"amount {word!r} has a fraction; amounts are whole numbers like {example}")
+    if any(ch.isdigit() and not ch.isascii() for ch in text):
+        raise Refusal(f"{word!r} is not an amount: write its digits as 0-9, like {example}")
     raise Refusal(f"{word!r} is not an amount; write a whole number like {example}")
+
+
+def _digits(text: str) -> bool:
+    """Whole digits 0-9 (str.isdecimal also takes every other script's digits)."""
+    return text.isascii() and text.isdecimal()
 
 
 def _looks_like_amount(word: str) -> bool:
@@ -134,7 +140,7 @@ def draw_spin() -> str:
 
 def parse_count(word: str, skyscrapers: bool = False) -> int:
     """A count of building levels: 1-5 (5 = hotel), 1-6 where a skyscraper stands on the hotel (Mega)."""
-    if not re.fullmatch(r"\d+", word):
+    if not re.fullmatch(r"[0-9]+", word):
         raise Refusal(f"{word!r} is not a count; write a whole number of buildings like 1")
     count = int(word)
     most = 6 if skyscrapers else 5

@@ -16,6 +16,8 @@ from pathlib import Path
 from editions import Edition, EditionError, edition_files, load_edition, load_edition_file, user_editions_dir
 
 from .cli_ask import ask
+from .cli_files import add_parsers as add_file_parsers
+from .cli_files import backup, repair
 from .cli_league import add_parser as add_league_parser
 from .cli_league import league
 from .cli_phones import phones, proposals, serve
@@ -99,6 +101,7 @@ def _parser() -> argparse.ArgumentParser:
     editions.add_argument("--json", action="store_true")
     sub.add_parser("help", help="the command language")
     add_league_parser(sub)
+    add_file_parsers(sub)
     return parser
 
 
@@ -236,23 +239,30 @@ def render_state(game: Game) -> str:
 
 
 def _ledger(args: argparse.Namespace) -> int:
-    from .history import entries, entry_json, for_player
+    from .history import checked_entries, entry_json, for_player
 
-    game = Game.open(args.game)
+    game = Game.open(args.game, read_only=True)  # a damaged game's ledger is read as far as it holds
     try:
-        items = entries(game.records)
+        items, problem = checked_entries(game.records)
         player = match(args.player, game.state.players, "player") if args.player else None
         if player:
             items = for_player(items, player)
-        if args.json:
-            print(json.dumps([entry_json(e) for e in items], indent=2, ensure_ascii=False))
-            return 0
-        for e in items:
-            mark = "UNDONE " if e.undone else ""
-            balance = f"  [{player}: {game.money(e.balances[player])}]" if player else ""
-            print(f"{e.seq:>6} {e.time[:19]}  {mark}{e.text}{balance}")
+        if args.json:  # written entry by entry, as json.dumps(list, indent=2) writes it: no whole text in memory
+            out = sys.stdout
+            for number, e in enumerate(items):
+                out.write(",\n  " if number else "[\n  ")
+                out.write(json.dumps(entry_json(e), indent=2, ensure_ascii=False).replace("\n", "\n  "))
+            out.write("\n]\n" if items else "[]\n")
+        else:
+            for e in items:
+                mark = "UNDONE " if e.undone else ""
+                balance = f"  [{player}: {game.money(e.balances[player])}]" if player else ""
+                print(f"{e.seq:>6} {e.time[:19]}  {mark}{e.text}{balance}")
     finally:
         game.close()
+    if game.damage or problem:
+        _err(game.damage or f"{args.game}: {problem}; run `banker verify {args.game}` for details")
+        return 2
     return 0
 
 
@@ -363,4 +373,5 @@ COMMANDS = {
     "verify": _verify, "score": _score, "editions": _editions, "help": _help, "ask": ask, "serve": serve,
     "proposals": proposals, "phones": phones,
     "league": league,
+    "backup": backup, "repair": repair,
 }

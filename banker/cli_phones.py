@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import sqlite3
+from pathlib import Path
+from typing import Any
 
 from .errors import Refusal
 from .game import Game
+from .ledger import LedgerError
 from .names import match
 
 
@@ -22,7 +26,7 @@ def proposals(args: argparse.Namespace) -> int:
 
     Everything a phone wrote is printed escaped (wallet.safe_text): it cannot paint the banker's terminal.
     """
-    from .wallet.proposals import ACCEPTED, accept, refuse, waiting, waiting_json
+    from .wallet.proposals import ACCEPTED, refuse, waiting, waiting_json
     from .wallet.safe_text import json_shown, shown
 
     if args.decision is None:
@@ -49,7 +53,7 @@ def proposals(args: argparse.Namespace) -> int:
     else:
         game = Game.open(args.game)
         try:
-            decided = accept(game, number)
+            decided = accept_stored(game, number)
         finally:
             game.close()
         if decided.status != ACCEPTED:  # said and exit 1 by `main`, as every refusal
@@ -59,6 +63,33 @@ def proposals(args: argparse.Namespace) -> int:
     else:
         print(shown(f"proposal {number} from {decided.player} {decided.status}: {decided.line}: {decided.outcome}"))
     return 0
+
+
+def accept_stored(game: Game, number: int) -> Any:
+    """`wallet.proposals.accept`, told as stored: a lock taken again after the action's commit (to drop its trigger,
+    to write its notices) can time out, and then the proposal is still accepted, as the ledger says."""
+    from .wallet.proposals import accept
+
+    try:
+        return accept(game, number)
+    except (LedgerError, sqlite3.Error) as error:
+        return _accepted_anyway(game.store.path, number, error)
+
+
+def _accepted_anyway(path: Path, number: int, error: BaseException) -> Any:
+    """The proposal, when its action was stored before `error` (its status is written in the action's own
+    transaction); else the error, saying that nothing was stored."""
+    from .wallet.proposals import ACCEPTED, recent
+
+    try:
+        found = next((p for p in recent(path, limit=10_000) if p.id == number), None)
+    except sqlite3.Error:
+        found = None
+    if found is not None and found.status == ACCEPTED:
+        return found
+    if isinstance(error, LedgerError):
+        raise error
+    raise LedgerError(f"{path}: proposal {number} could not be decided ({error}); nothing was stored, try again")
 
 
 def phones(args: argparse.Namespace) -> int:

@@ -17,10 +17,22 @@ from typing import TYPE_CHECKING, Any
 from editions import Edition
 
 from . import events as ev
-from . import snapshots
+from . import heads, snapshots
 from .errors import Refusal
 from .fold import FoldError
-from .ledger import GENESIS, GameChanged, LedgerError, LedgerStore, Record, decode_records, loads
+from .ledger import (
+    GENESIS,
+    Damaged,
+    GameChanged,
+    LedgerError,
+    LedgerStore,
+    Record,
+    chain_break,
+    damage_sentence,
+    decode_records,
+    loads,
+    whole_before,
+)
 from .names import squash
 from .state import GameState
 from .timeline import Past, Timeline, walk_index
@@ -106,12 +118,18 @@ class Game:
         self._head: tuple[int, str] = (0, GENESIS)
         self._records: list[Record] | None = []
         self._seen_version: int | None = None
+        self.damage: str | None = None  # why nothing may be stored (a damaged or rolled-back file): read-only
+        self.read_only: str | None = None  # why nothing can be stored in a good file (a read-only folder)
+        self.key = ""  # the game's identity (its first event's hash), for the head remembered outside the file
+        self.data: Path | None = None  # the data folder the head is remembered in (None: the user's)
+        self._remembered: tuple[int, str] = (0, GENESIS)  # the head last remembered from this game
+        self.opened_at: tuple[int, str] = (0, GENESIS)  # the head when the file was opened
 
     # -- opening ----------------------------------------------------------
 
     @classmethod
     def create(cls, path: Path | str, edition: Edition, players: Sequence[str],
-               house_rules: Iterable[str] = ()) -> Game:
+               house_rules: Iterable[str] = (), data: Path | None = None) -> Game:
         rules = tuple(sorted(set(house_rules)))
         unknown = [r for r in rules if r not in HOUSE_RULES]
         if unknown:
@@ -130,23 +148,71 @@ class Game:
         started = ev.GameStarted(edition.raw, edition.id, names, rules, transfers=tuple(transfers))
         store = LedgerStore.create(Path(path))
         game = cls(store)
-        game._seen_version = store.data_version()
-        game._ingest(store.append([started], (0, GENESIS)))
+        game.data = data
+        try:
+            game._seen_version = store.data_version()
+            game._ingest(store.append([started], (0, GENESIS)))
+        except BaseException:  # nothing stored (a full disk): no empty file is left behind
+            store.close()
+            LedgerStore.remove(Path(path))
+            raise
+        game.key = heads.key_of(game._head[1])
         return game
 
     @classmethod
-    def open(cls, path: Path | str) -> Game:
+    def open(cls, path: Path | str, data: Path | None = None, read_only: bool = False) -> Game:
+        """The game in a file. A damaged file, or one behind the head last stored from this machine (`data`: the
+        data folder it is remembered in), raises LedgerError saying what and what to do; with `read_only` it
+        opens as far as its events are good, `damage` says why, and every action is refused with that."""
         store = LedgerStore.open(Path(path))
         game = cls(store)
+        game.data = data
         try:
             game._seen_version = store.data_version()  # before reading: a write in between is noticed
             game._load()
+            if game.damage is None:
+                game.damage = game._behind()
         except (LedgerError, FoldError, ev.EventDecodeError, sqlite3.Error, ValueError, TypeError) as error:
             store.close()
             text = getattr(error, "orig", None) or error
+            if isinstance(error, Damaged):
+                raise LedgerError(str(error)) from None
             where = "" if str(text).startswith(str(path)) else f"{path}: "
             raise LedgerError(f"{where}{text}; run `banker verify {path}` for details") from None
+        game._remembered = game.opened_at = game._head
+        if store.read_only:
+            game.read_only = (f"{path} is in a read-only folder (or is a read-only file): it is open read-only and "
+                              f"nothing can be stored; copy it somewhere you can write to with "
+                              f"`banker backup {path} NEW.db`")
+        if game.damage is not None and not read_only:
+            store.close()
+            raise LedgerError(game.damage)
         return game
+
+    def _behind(self) -> str | None:
+        """Why this file is not the latest copy stored from this machine, or None."""
+        head = heads.remembered(self.key, self.data)
+        if head is None:
+            return None
+        try:
+            seq = self.store.head()[0]
+            at = self.store.hash_at(head.seq) if seq >= head.seq else None
+        except (LedgerError, sqlite3.Error):
+            return None
+        why = heads.behind(head, seq, at)
+        if why is None:
+            return None
+        path = self.store.path
+        return (f"{path}: {why}; nothing can be stored in it. Open the newer copy if you have it, or run "
+                f"`banker repair {path}` to play on from this one (a new file; this one is kept)")
+
+    def remember_head(self) -> None:
+        """Note the head outside the file, once it moved (after actions, at close): a copy of the file that is
+        behind it is then named when it opens."""
+        if (self.damage is None and self.read_only is None and self.key and self._head != self._remembered
+                and self._head[0] > 0):
+            heads.remember(self.key, *self._head, self.data)
+            self._remembered = self._head
 
     def _load(self) -> None:
         """Fold the file: from the latest usable stored snapshot and the events after it, else from the start.
@@ -159,12 +225,21 @@ class Game:
         first = store.records(0, 1)
         if not first or first[0].type != "GameStarted":
             raise FoldError("the game does not begin with GameStarted")
+        if chain_break(first, (0, GENESIS)) is not None:
+            raise Damaged(f"{store.path}: its first event (the game's start) is damaged and the game cannot be "
+                          "read; open a backup")
+        self.key = heads.key_of(first[0].hash)
         started = first[0].event
         assert isinstance(started, ev.GameStarted)
         timeline: Timeline | None = None
+        known = snapshots.digests(store)
+        damage: str | None = None
         for seq, head_hash, body in snapshots.stored(store, head_seq - snapshots.HEADROOM_EVENTS):
             if seq < 1 or store.hash_at(seq) != head_hash:
-                continue
+                continue  # not taken after an event of this file: never used
+            if snapshots.damaged(known, seq, head_hash, body):
+                damage = damage or f"the stored snapshot after event {seq} is damaged"
+                continue  # the events are the truth: an earlier snapshot, or the start, and the events after it
             after = store.records(seq)
             if after and after[0].action != after[0].seq:
                 continue  # inside an action (edited?): never a place to resume from
@@ -177,11 +252,23 @@ class Game:
             self.timeline = timeline
             self._head = (seq, head_hash)
             self._records = None
-            self._ingest(after)
+            self._take_checked(after, damage)
             return
-        self._ingest(store.records())
+        self._take_checked(store.records(), damage)
+
+    def _take_checked(self, records: list[Record], damage: str | None = None) -> None:
+        """Take in records read past the head, as far as the hash chain holds: a changed byte (a bad sector, a hand
+        edit) is named, never folded into the table's cash; from then on the game is read-only."""
+        broken = chain_break(records, self._head)
+        if broken is not None:
+            records = whole_before(records, broken)
+            damage = f"event {broken} is damaged (it no longer matches the hash chain)"
+        self._ingest(records)
+        if damage is not None and self.damage is None:
+            self.damage = damage_sentence(self.store.path, damage, self._head[0])
 
     def close(self) -> None:
+        self.remember_head()
         self.store.close()
 
     # -- reading ------------------------------------------------------------
@@ -248,8 +335,10 @@ class Game:
 
     def reload(self) -> int:
         """Take in actions another writer stored since; returns how many events."""
+        if self.damage is not None:
+            return 0
         new = self.store.records(after=self.head[0])
-        self._ingest(new)
+        self._take_checked(new)
         return len(new)
 
     def _changed_elsewhere(self) -> bool:
@@ -278,6 +367,8 @@ class Game:
         stored events since, the line (parsed again: names and amounts are read against the state) is tried
         again on the state they made.
         """
+        if self.damage is not None or self.read_only is not None:
+            raise LedgerError(self.damage or self.read_only)
         parse = _acting()[0]
         for attempt in range(3):
             try:
@@ -285,6 +376,9 @@ class Game:
                 if self.state.time_limit is not None and not self.state.last_round:
                     return self._after_the_time_limit(command)  # type: ignore[arg-type]
                 return self._execute(command)  # type: ignore[arg-type]
+            except Damaged as damaged:  # an undo read an event from before the snapshot that is damaged
+                self.damage = str(damaged)
+                raise
             except GameChanged:
                 self.reload()
             except Refusal:
@@ -383,7 +477,16 @@ class _FileHistory:
         self.store, self.resume, self.edition = store, resume, edition
 
     def events(self, numbers: Collection[int]) -> dict[int, list[ev.Event]]:
-        return dict(_group(decode_records(self.store.actions_records(numbers))))
+        records = self.store.actions_records(numbers)
+        for before, record in zip([None, *records], records, strict=False):
+            linked = before is None or before.seq != record.seq - 1 or before.hash == record.prev_hash
+            if not linked or record.expected_hash() != record.hash:
+                raise Damaged(damage_sentence(self.store.path, f"event {record.seq} is damaged (it no longer "
+                                              "matches the hash chain)", record.seq - 1))
+        try:
+            return dict(_group(decode_records(records)))
+        except LedgerError as error:
+            raise Damaged(damage_sentence(self.store.path, str(error), 0)) from None
 
     def past(self) -> Past:
         """Which actions count at the resume point (only the undo/redo markers are decoded), and the
@@ -392,10 +495,12 @@ class _FileHistory:
             marks = dict(self.store.query("SELECT seq, head_hash FROM snapshot WHERE seq < ?", (self.resume,)))
         except sqlite3.Error:
             marks = {}
+        self._check_chain()
         try:
             index = snapshots.action_index(self.store, self.resume)
-        except sqlite3.Error as error:
-            raise LedgerError(f"{self.store.path}: the game file is damaged ({error})") from None
+        except (sqlite3.Error, ValueError, TypeError, KeyError) as error:
+            raise Damaged(damage_sentence(self.store.path, f"the events before the snapshot cannot be read ({error})",
+                                          0)) from None
         try:
             past, usable = walk_index(index, [seq for seq in marks if isinstance(seq, int)])
         except FoldError as error:  # opening did not read that far back: say it as opening would have
@@ -404,6 +509,20 @@ class _FileHistory:
         for seq, length in sorted(usable.items()):
             past.bases[length] = partial(self._stored_state, seq, marks[seq])
         return past
+
+    def _check_chain(self) -> None:
+        """The hash chain up to the resume point, streamed, once: the past is about to count (which actions an undo
+        takes back, the states it rebuilds from), and opening read only the events after the snapshot. A changed
+        action number or marker would otherwise change the table with no event read that shows it."""
+        prev, expected = GENESIS, 1
+        for row in self.store.rows():
+            seq = row[0]
+            if seq > self.resume:
+                break
+            if seq != expected or row[6] != prev or Record(*row).expected_hash() != row[7]:
+                raise Damaged(damage_sentence(self.store.path, f"event {expected} is damaged (it no longer matches "
+                                              "the hash chain)", expected - 1))
+            prev, expected = row[7], expected + 1
 
     def _stored_state(self, seq: int, head_hash: str) -> GameState | None:
         """A stored snapshot's state, if its event still matches (as opening checks); else None."""

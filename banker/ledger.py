@@ -77,6 +77,10 @@ class LedgerError(Exception):
     """A game file that cannot be used; the message says what to do."""
 
 
+class Damaged(LedgerError):
+    """Stored events or a snapshot that changed since they were written; the message says what to do."""
+
+
 class GameChanged(LedgerError):
     """Another writer appended first; reload and retry."""
 
@@ -172,12 +176,16 @@ def bulk() -> Iterator[None]:
             gc.enable()
 
 
-def _connect(path: Path, new_file: bool = False) -> sqlite3.Connection:
+def _connect(path: Path, new_file: bool = False, read_only: bool = False) -> sqlite3.Connection:
     """The one connection a store keeps: autocommit (we issue BEGIN ourselves), synchronous=FULL.
 
     `mode=rw` never creates a file by accident; only `LedgerStore.create` makes one (`rwc`).
     """
-    uri = f"{path.resolve().as_uri()}?mode={'rwc' if new_file else 'rw'}"
+    uri = f"{path.resolve().as_uri()}?mode={'rwc' if new_file else 'ro' if read_only else 'rw'}"
+    if read_only and not os.access(path.parent, os.W_OK):
+        wal = path.parent / f"{path.name}-wal"
+        if not wal.exists() or wal.stat().st_size == 0:  # every action is in the file, and nobody can write here:
+            uri += "&immutable=1"  # read without the -shm file SQLite cannot make in a read-only folder
     connection = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None, check_same_thread=False)
     if new_file:  # WAL is stored in the file; setting it on open would rewrite a file that is not ours
         connection.execute("PRAGMA journal_mode=WAL")
@@ -186,28 +194,105 @@ def _connect(path: Path, new_file: bool = False) -> sqlite3.Connection:
 
 
 def _damaged(path: Path, error: BaseException) -> LedgerError:
-    return LedgerError(f"{path}: the game file is damaged ({error})")
+    return Damaged(f"{path}: the game file is damaged ({error}); nothing can be stored in it. Run `banker verify "
+                   f"{path}` for details, then open a backup or run `banker repair {path}` (a new file with its good "
+                   "events; this one is kept)")
+
+
+SQLITE_READONLY, SQLITE_FULL, SQLITE_CANTOPEN = 8, 13, 14
+
+
+def _code(error: BaseException) -> int:
+    """SQLite's primary result code of an error (0 when it has none)."""
+    return (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def write_failed(path: Path, error: BaseException, what: str = "the action") -> LedgerError:
+    """A write that stored nothing, in the table's words: a full disk, a file that cannot be written, or SQLite's."""
+    errno = getattr(error, "errno", None)
+    if _code(error) == SQLITE_FULL or errno == 28:  # ENOSPC
+        return LedgerError(f"{path}: the disk is full; nothing was stored (free some space, then try again)")
+    if _code(error) == SQLITE_READONLY or errno in (13, 30):  # EACCES, EROFS
+        return LedgerError(f"{path}: the file cannot be written (a read-only file, folder or disk); nothing was "
+                           "stored (copy it somewhere you can write to with `banker backup`)")
+    return LedgerError(f"{path}: could not write {what} ({error}); nothing was stored")
+
+
+def cannot_create(path: Path, error: BaseException) -> LedgerError:
+    """Why a new game file could not be made, and what to do instead (no file is left behind)."""
+    errno = getattr(error, "errno", None)
+    if errno == 36:  # ENAMETOOLONG
+        return LedgerError(f"{path}: the file name is too long for this disk; pick a shorter name (nothing was made)")
+    if _code(error) == SQLITE_FULL or errno == 28:
+        return LedgerError(f"{path}: the disk is full; nothing was stored (free some space, or pick another disk)")
+    if _code(error) in (SQLITE_READONLY, SQLITE_CANTOPEN) or errno in (13, 30):
+        return LedgerError(f"{path}: cannot write in {path.parent} (read-only or not yours); pick a folder you can "
+                           "write to (nothing was made)")
+    return LedgerError(f"{path}: cannot be made ({error}); nothing was made")
+
+
+def _name_too_long(path: Path) -> bool:
+    try:
+        most = os.pathconf(path.parent if path.parent.exists() else ".", "PC_NAME_MAX")
+    except (OSError, ValueError):
+        most = 255
+    return len(path.name.encode("utf-8", "surrogateescape")) + len("-journal") > most
+
+
+def _writable(path: Path) -> bool:
+    """Whether SQLite can write this game: the file and its folder (where the -wal and -shm files go)."""
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
+
+
+def _rollback(connection: sqlite3.Connection) -> None:
+    """Undo an open transaction; SQLite already rolled back one that a full disk or an I/O error ended."""
+    if connection.in_transaction:
+        connection.execute("ROLLBACK")
 
 
 class LedgerStore:
     """Reads and appends the events of one game file."""
 
-    def __init__(self, path: Path, new_file: bool = False) -> None:
+    def __init__(self, path: Path, new_file: bool = False, read_only: bool = False) -> None:
         self.path = Path(path)
-        self._connection: sqlite3.Connection | None = _connect(self.path, new_file)
+        self.read_only = read_only  # opened for reading only (a read-only file or folder)
+        self._connection: sqlite3.Connection | None = _connect(self.path, new_file, read_only)
         self._inserter: sqlite3.Cursor | None = None  # the cursor an action of one event is written with
 
     @classmethod
     def create(cls, path: Path) -> LedgerStore:
+        """A new, empty game file; when it cannot be made (an unwritable folder, a full disk, a name too long),
+        a LedgerError says why and no file is left behind."""
         path = Path(path)
+        if _name_too_long(path):
+            raise cannot_create(path, OSError(36, "File name too long"))
         if path.exists():
             raise LedgerError(f"{path} already exists; pick a new file name or open it instead")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        store = cls(path, new_file=True)
-        store.write_all([(sql, ()) for sql in SCHEMA + APPEND_ONLY]
-                        + [("INSERT INTO meta (\"key\", value) VALUES (?, ?)", ("format", FORMAT)),
-                           ("INSERT INTO meta (\"key\", value) VALUES (?, ?)", ("version", str(VERSION)))])
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise cannot_create(path, error) from None
+        store: LedgerStore | None = None
+        try:
+            store = cls(path, new_file=True)
+            store.write_all([(sql, ()) for sql in SCHEMA + APPEND_ONLY]
+                            + [("INSERT INTO meta (\"key\", value) VALUES (?, ?)", ("format", FORMAT)),
+                               ("INSERT INTO meta (\"key\", value) VALUES (?, ?)", ("version", str(VERSION)))])
+        except (OSError, sqlite3.Error) as error:
+            if store is not None:
+                store.close()
+            cls.remove(path)
+            raise cannot_create(path, error) from None
         return store
+
+    @staticmethod
+    def remove(path: Path) -> None:
+        """Delete a game file this process has just made and its -wal, -shm and -journal (a failed creation)."""
+        for name in (path.name, path.name + "-wal", path.name + "-shm", path.name + "-journal"):
+            try:
+                (path.parent / name).unlink(missing_ok=True)
+            except OSError:
+                pass
 
     @classmethod
     def open(cls, path: Path) -> LedgerStore:
@@ -220,14 +305,22 @@ class LedgerStore:
                 raise LedgerError(not_sqlite)
         except OSError as error:
             raise LedgerError(f"{path}: cannot be read ({error.strerror})") from None
+        read_only = not _writable(path)
         try:
-            store = cls(path)
+            store = cls(path, read_only=read_only)
         except sqlite3.Error:
             raise LedgerError(not_sqlite) from None
         try:
             store.query("PRAGMA schema_version")
-        except sqlite3.DatabaseError:
+        except sqlite3.DatabaseError as error:
             store.close()
+            if _code(error) in (SQLITE_CANTOPEN, SQLITE_READONLY):
+                raise LedgerError(f"{path}: cannot be opened ({error}); if it is in a read-only folder, copy it "
+                                  "somewhere you can write to") from None
+            with open(path, "rb") as head:
+                magic = head.read(len(SQLITE_MAGIC))
+            if magic == SQLITE_MAGIC:
+                raise _damaged(path, error) from None
             raise LedgerError(not_sqlite) from None
         try:
             meta = dict(store.query("SELECT \"key\", value FROM meta"))
@@ -237,7 +330,13 @@ class LedgerStore:
         if meta.get("format") != FORMAT:
             store.close()
             raise LedgerError(f"{path} is an SQLite file but not a Banker game")
-        version = int(meta.get("version", "0") or 0)
+        try:
+            version = int(meta.get("version", "0") or 0)
+        except (TypeError, ValueError):
+            store.close()
+            raise LedgerError(f"{path}: its version mark ({meta.get('version')!r}) is damaged (not a whole number); "
+                              f"open a backup, or run `banker repair {path}` for a new file with its good events"
+                              ) from None
         if version > VERSION:
             store.close()
             raise LedgerError(
@@ -255,7 +354,7 @@ class LedgerStore:
     def _writer(self) -> sqlite3.Connection:
         """The connection kept for this game's reads, writes and change checks (the hot path)."""
         if self._connection is None:
-            self._connection = _connect(self.path)
+            self._connection = _connect(self.path, read_only=self.read_only)
         return self._connection
 
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
@@ -344,8 +443,35 @@ class LedgerStore:
                 connection.execute(sql, params)
             connection.execute("COMMIT")
         except BaseException:
-            connection.execute("ROLLBACK")
+            _rollback(connection)
             raise
+
+    def backup_to(self, dest: Path) -> None:
+        """A consistent copy of the game as it is now, by SQLite's online backup through a connection of its own (the
+        WAL's newest actions included, while others write); copying `GAME.db` alone can miss them. No file is left
+        at `dest` when the copy fails."""
+        dest = Path(dest)
+        if _name_too_long(dest):
+            raise cannot_create(dest, OSError(36, "File name too long"))
+        if dest.exists():
+            raise LedgerError(f"{dest} already exists; pick a new file name for the copy")
+        source = target = None
+        try:
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            source = _connect(self.path, read_only=True)
+            target = sqlite3.connect(f"{dest.resolve().as_uri()}?mode=rwc", uri=True, isolation_level=None)
+            source.backup(target)
+            target.execute("PRAGMA journal_mode=WAL")
+            target.close()
+            target = None
+        except (OSError, sqlite3.Error) as error:
+            if target is not None:
+                target.close()
+            self.remove(dest)
+            raise cannot_create(dest, error) from None
+        finally:
+            if source is not None:
+                source.close()
 
     def data_version(self) -> int:
         """Changes whenever another connection commits to the file (SQLite's data_version)."""
@@ -386,14 +512,14 @@ class LedgerStore:
                     connection.executemany(INSERT, records)
                     connection.execute("COMMIT")
                 except BaseException:
-                    connection.execute("ROLLBACK")
+                    _rollback(connection)
                     raise
         except sqlite3.IntegrityError as error:
             if "event.seq" not in str(error):
-                raise LedgerError(f"{self.path}: could not write the action ({error}); nothing was stored") from None
+                raise write_failed(self.path, error) from None
             raise GameChanged("the game changed in another window; it has been reloaded, retry") from None
         except sqlite3.Error as error:
-            raise LedgerError(f"{self.path}: could not write the action ({error}); nothing was stored") from None
+            raise write_failed(self.path, error) from None
         return records
 
 
@@ -427,6 +553,37 @@ _ID_BITS = random.Random()  # seeded from os.urandom, and again in a forked chil
 os.register_at_fork(after_in_child=_ID_BITS.seed)
 _UUID7_MASK = ~((0xF << 76) | (0x3 << 62))  # the version and variant places
 _UUID7_BITS = (0x7 << 76) | (0x2 << 62)  # version 7, variant RFC 4122/9562
+
+
+def chain_break(records: Sequence[Record], after: tuple[int, str]) -> int | None:
+    """The seq of the first record that does not follow the one before it (`after`: its seq and hash) or whose
+    contents changed since it was written (hash mismatch); None when every one holds. A SHA-256 each: opening
+    checks the events it reads past the snapshot, about a millisecond for a thousand."""
+    seq, digest = after
+    for record in records:
+        if record.seq != seq + 1 or record.prev_hash != digest or record.expected_hash() != record.hash:
+            return seq + 1
+        seq, digest = record.seq, record.hash
+    return None
+
+
+def whole_before(records: Sequence[Record], broken: int) -> list[Record]:
+    """The records before seq `broken`, whole actions only: the last is kept if the broken event starts an action
+    of its own (its action number is its seq), else it may have lost an event and is left out."""
+    kept = [r for r in records if r.seq < broken]
+    if not kept:
+        return kept
+    starts_own = any(r.seq == broken and r.action == broken for r in records)
+    if starts_own:
+        return kept
+    last = kept[-1].action
+    return [r for r in kept if r.action != last]
+
+
+def damage_sentence(path: Path, what: str, good: int) -> str:
+    """What is damaged and what to do, in one sentence (the game is open read-only, or not at all)."""
+    return (f"{path}: {what}; nothing can be stored in it. Run `banker verify {path}` for details, then open a "
+            f"backup or run `banker repair {path}` (a new file with the {good} good events; this one is kept)")
 
 
 def decode_records(records: Sequence[Record]) -> list[tuple[Record, Event]]:

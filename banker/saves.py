@@ -152,5 +152,31 @@ def save_token_colours(base: Path, key: str, colours: dict[str, str]) -> None:
     path.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
 
 
+BACKUPS = "backups"
+
+
+def backups_dir(base: Path | None = None) -> Path:
+    """Where the app keeps a rolling backup of each game it opens: `backups/` in the data folder."""
+    return (base or data_dir()) / BACKUPS
+
+
+def rolling_backup(store: LedgerStore, folder: Path) -> Path:
+    """A consistent copy of the game (SQLite's online backup) as `NAME-KEY.db` in `folder`; the copy before it is
+    kept as `NAME-KEY.prev.db`, so a backup made of a game gone wrong still leaves the one before. Best effort:
+    raises LedgerError (a full disk, an unwritable folder) and leaves the copies there were."""
+    stem = f"{store.path.stem}-{game_key_of(store)[:8]}"
+    latest, previous, fresh = (folder / f"{stem}.db", folder / f"{stem}.prev.db", folder / f".{stem}.new.db")
+    LedgerStore.remove(fresh)
+    store.backup_to(fresh)
+    try:
+        if latest.exists():
+            latest.replace(previous)
+        fresh.replace(latest)
+    except OSError as error:
+        LedgerStore.remove(fresh)
+        raise LedgerError(f"{folder}: the backup could not be kept ({error.strerror})") from None
+    return latest
+
+
 def default_colours(players: tuple[str, ...] | list[str]) -> dict[str, str]:
     return {p: TOKEN_COLOURS[i % len(TOKEN_COLOURS)] for i, p in enumerate(players)}

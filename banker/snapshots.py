@@ -7,6 +7,7 @@ after (seq and hash), opening ignores one whose event does not match, and
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -145,13 +146,43 @@ def _holding(row: list[Any]) -> Holding:
 
 
 def save(store: LedgerStore, seq: int, head_hash: str, state: GameState) -> None:
-    """Store a snapshot; losing one (a crash, a full disk) costs only speed."""
+    """Store a snapshot and its digest; losing one (a crash, a full disk) costs only speed."""
     body = json.dumps(state_to_json(state), sort_keys=True, separators=(",", ":"))
     try:
         store.write_all([(TABLE, ()), ("INSERT OR REPLACE INTO snapshot (seq, head_hash, body) VALUES (?, ?, ?)",
-                                       (seq, head_hash, body))])
+                                       (seq, head_hash, body)),
+                         ("INSERT OR REPLACE INTO meta (\"key\", value) VALUES (?, ?)",
+                          (DIGEST_KEY + str(seq), digest(seq, head_hash, body)))])
     except sqlite3.Error:
         pass
+
+
+DIGEST_KEY = "snapshot-digest:"  # a meta row per snapshot: the table keeps the columns earlier versions wrote
+
+
+def digest(seq: object, head_hash: object, body: object) -> str:
+    """SHA-256 of a stored snapshot row as written: a changed byte of its body (a bad sector, a hand edit) shows."""
+    return hashlib.sha256(f"{seq}\n{head_hash}\n{body}".encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def digests(store: LedgerStore) -> dict[int, str]:
+    """The digest of each snapshot that has one (snapshots written before issue 38 have none)."""
+    try:
+        rows = store.query("SELECT \"key\", value FROM meta WHERE \"key\" LIKE ?", (DIGEST_KEY + "%",))
+    except sqlite3.Error:
+        return {}
+    out = {}
+    for key, value in rows:
+        number = str(key)[len(DIGEST_KEY):]
+        if number.isascii() and number.isdigit():
+            out[int(number)] = str(value)
+    return out
+
+
+def damaged(known: dict[int, str], seq: int, head_hash: object, body: object) -> bool:
+    """Whether a snapshot's row differs from what its digest says was written (False when it has no digest)."""
+    expected = known.get(seq)
+    return expected is not None and expected != digest(seq, head_hash, body)
 
 
 def stored(store: LedgerStore, at_most: int) -> Iterator[tuple[int, str, str]]:

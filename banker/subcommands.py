@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 SUBCOMMANDS = {"new", "do", "run", "state", "ledger", "verify", "score", "editions", "help", "ask", "serve",
-               "proposals", "phones", "league"}
+               "proposals", "phones", "league", "backup", "repair"}
 
 
 def wants_the_app(args: Sequence[str]) -> bool:

@@ -8,6 +8,7 @@ event the replay refuses, else a snapshot that cannot be trusted.
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -15,8 +16,9 @@ from typing import Any, NamedTuple
 
 from . import events as ev
 from .fold import FoldError
+from .heads import behind, key_of, remembered
 from .ledger import DECODE_ERRORS, GENESIS, LedgerError, LedgerStore, Record, as_stored, bulk, chain_hash, loads
-from .snapshots import read_as_now, snapshots, state_to_json
+from .snapshots import damaged, digests, read_as_now, snapshots, state_to_json
 from .state import GameState
 from .timeline import Timeline
 
@@ -59,9 +61,35 @@ def verify_file(path: Path) -> Verdict:
     """The whole file, streamed from SQLite (the store must open: a missing or foreign file raises LedgerError)."""
     store = LedgerStore.open(path)
     try:
-        return verify_rows(store.rows(), snapshots(store, at_most=2**62))
+        verdict = verify_rows(store.rows(), snapshots(store, at_most=2**62))
+        return verdict._replace(problem=verdict.problem or damaged_snapshot(store) or rolled_back(store, verdict))
     finally:
         store.close()
+
+
+def damaged_snapshot(store: LedgerStore) -> str | None:
+    """A stored snapshot whose row differs from the digest written with it (opening never uses it)."""
+    known = digests(store)
+    try:
+        rows = store.query("SELECT seq, head_hash, body FROM snapshot ORDER BY seq")
+    except sqlite3.Error:
+        return None  # no snapshot table: nothing stored to check
+    for seq, head_hash, body in rows:
+        if isinstance(seq, int) and damaged(known, seq, head_hash, body):
+            return (f"snapshot after event {seq}: damaged (it differs from its digest); the events are the truth, "
+                    f"`banker repair {store.path}` makes a new file from them")
+    return None
+
+
+def rolled_back(store: LedgerStore, verdict: Verdict) -> str | None:
+    """A whole, good file that is behind (or beside) the head last stored from this machine."""
+    if verdict.events == 0:
+        return None
+    first = store.records(0, 1)
+    head = remembered(key_of(first[0].hash)) if first else None
+    if head is None:
+        return None
+    return behind(head, verdict.events, store.hash_at(head.seq) if verdict.events >= head.seq else None)
 
 
 class _Replay:

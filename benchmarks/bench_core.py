@@ -301,6 +301,9 @@ def followed_roll_vs_payment(folder: Path, edition: str, count: int) -> tuple[li
 
 
 def main() -> int:
+    # the games are copies, timed again and again: the heads Banker remembers (banker/heads.py) go to a folder of
+    # this run's own, or a copy from an earlier run would open as an old copy
+    os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="banker-bench-data-")
     parser = argparse.ArgumentParser()
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--actions", type=int, default=300)

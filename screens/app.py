@@ -65,6 +65,7 @@ class BankerApp(ToastsKept):
         self.gc_thresholds: tuple[int, int, int] | None = None  # CPython's, while full collections wait for idle
         self.countdowns = AuctionCountdowns(self)
         self.fresh_turn = ""  # the player `n` brought the turn round to, who has not pressed City's Build since
+        self.backup: Path | None = None  # the rolling backup last made of the open game
 
     # -- games -------------------------------------------------------------------
 
@@ -116,11 +117,15 @@ class BankerApp(ToastsKept):
     def open_game(self, path: Path) -> bool:
         """Open a game file and show its table; an unusable file gets a clear message instead."""
         try:
-            game = Game.open(path)
+            game = Game.open(path, data=self.data, read_only=True)
         except (LedgerError, Refusal) as error:
             self.notify(str(error), severity="error", title="Cannot open", markup=False)
             return False
         self.start_game(game)
+        if game.damage or game.read_only:  # shown, never played on: the sentence says what and what to do
+            self.sub_title = f"{game.store.path.name}: READ-ONLY"
+            self.notify(game.damage or game.read_only or "", severity="error", title="Read-only", timeout=30,
+                        markup=False)
         return True
 
     def start_game(self, game: Game, colours: dict[str, str] | None = None) -> None:
@@ -128,6 +133,7 @@ class BankerApp(ToastsKept):
 
         self.close_game()
         self.game = game
+        game.data = self.data  # where its head is remembered, outside the file
         self.turn = 0
         self.fresh_turn = ""
         key = game_key_of(game.store)
@@ -140,6 +146,17 @@ class BankerApp(ToastsKept):
             self.pop_screen()
         self.push_screen(TableScreen(game))
         self.call_after_refresh(self.show_open_auction)
+        if not (game.damage or game.read_only):  # a rolling backup of the game as this evening starts
+            self.run_worker(partial(self.keep_backup, game), thread=True, group="backup", exit_on_error=False)
+
+    def keep_backup(self, game: Game) -> None:
+        """The game copied to the data folder's backups (a thread: the copy reads through its own connection)."""
+        from banker.saves import backups_dir, rolling_backup
+
+        try:
+            self.backup = rolling_backup(game.store, backups_dir(self.data))
+        except LedgerError:
+            pass  # a full disk or a read-only data folder: the game itself is stored all the same
 
     # -- the garbage collector: never on a key press ------------------------------------
 
@@ -194,6 +211,8 @@ class BankerApp(ToastsKept):
     def close_game(self) -> None:
         self.release_heap()
         if self.game is not None:
+            if self.game.head != self.game.opened_at and not (self.game.damage or self.game.read_only):
+                self.keep_backup(self.game)  # the evening's play, copied as the game closes
             self.game.close()
             self.game = None
 
@@ -371,6 +390,7 @@ class BankerApp(ToastsKept):
             if self.game.reload():
                 self.show_state()
                 self.show_open_auction()
+            self.game.remember_head()  # a copy of the file that falls behind this head is named when it opens
         except LedgerError as error:
             self.notify(str(error), severity="error", title="Game file problem", markup=False)
 

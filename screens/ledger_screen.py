@@ -20,7 +20,8 @@ from textual.widgets import DataTable, Footer, Select, Static
 
 from banker import events as ev
 from banker.game import Game
-from banker.history import Entry, entries, for_player
+from banker.history import Entry, checked_entries, for_player
+from banker.ledger import LedgerError
 
 WIDE = 150  # from this width the QR panel shows from the start; q shows or hides it
 SIDE = 42  # the QR panel's width (see banker.tcss)
@@ -91,6 +92,7 @@ class LedgerScreen(Screen[None]):
         self.shown: list[Entry] = []  # the page of it in the table
         self.page: tuple[int, int] = (0, 0)
         self.loaded_head: tuple[int, str] = (-1, "")
+        self.problem: str | None = None  # the first damaged or unreadable event: the ledger stops before it
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="ledger-page"):
@@ -124,7 +126,12 @@ class LedgerScreen(Screen[None]):
     def load(self) -> None:
         """Read the whole ledger again (after a change) and refill filters and table."""
         game = self.game
-        self.all = entries(game.records)
+        try:
+            self.all, self.problem = checked_entries(game.records)
+        except LedgerError as error:  # the file cannot be read that far back: said, and the table stays open
+            self.all, self.problem = [], str(error)
+        if self.problem:
+            self.notify(self.problem, severity="error", title="Ledger", timeout=20, markup=False)
         self.loaded_head = game.head
         count, digest = game.head
         self.query_one("#ledger-title", Static).update(
@@ -211,7 +218,8 @@ class LedgerScreen(Screen[None]):
                     f"balance column down to see each change{struck}.")
         else:
             text = f"{len(rows):,} of {len(self.all):,} events{struck}. Pick a player (p) to follow their cash."
-        self.query_one("#ledger-story", Static).update(text + paged)
+        damaged = f" Stops early: {self.problem}." if self.problem else ""
+        self.query_one("#ledger-story", Static).update(text + paged + damaged)
 
     # -- reactions ---------------------------------------------------------------------
 

@@ -18,10 +18,11 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from banker.cli_phones import accept_stored
 from banker.errors import Refusal
 from banker.game import Game
 from banker.ledger import LedgerError
-from banker.wallet.proposals import ACCEPTED, Proposal, accept, refuse, waiting
+from banker.wallet.proposals import ACCEPTED, Proposal, refuse, waiting
 from banker.wallet.safe_text import shown as escaped
 from banker.wallet.voice import REFUSED_NOW
 from screens.ledger_screen import local_time
@@ -115,7 +116,7 @@ class ProposalsScreen(Screen[None]):
         if proposal is None:
             return
         try:
-            decided = accept(self.game, proposal.id)
+            decided = accept_stored(self.game, proposal.id)
         except (Refusal, LedgerError) as error:
             self._said(Text(str(error), style="bold red"))
             self.refresh_list()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import os
 import shutil
 import sys
 import tempfile
@@ -65,6 +66,17 @@ def _app_collects_young_objects_only(monkeypatch: pytest.MonkeyPatch) -> None:
     app = sys.modules.get("screens.app")
     if app is not None:
         monkeypatch.setattr(app, "gc", _YoungCollections())
+
+
+@pytest.fixture(autouse=True)
+def _own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test its own user data folder (XDG_DATA_HOME, read by platformdirs and passed on to the processes a
+    test starts): the heads Banker remembers outside a game file (banker/heads.py) would otherwise make one test's
+    copy of a game an "old copy" in the next, and the developer's own folder is never touched."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data-home")))
+
+
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="banker-data-home-")  # what module-wide fixtures write to
 
 
 NewGame = Callable[..., Game]

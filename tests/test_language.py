@@ -134,7 +134,7 @@ def _amount_by_decimal(word: str, currency: str) -> int | str:
                 text = text[len(sign):]
                 break
         text = text.replace(",", "").replace("_", "")
-    scaled = None if text.isascii() and text.isdigit() else re.fullmatch(r"(\d*\.?\d+)([kKmM])", text)
+    scaled = None if text.isascii() and text.isdigit() else re.fullmatch(r"(\d*\.?\d+)([kKmM])", text, re.ASCII)
     try:
         if scaled:
             value = Decimal(scaled[1]) * (1000 if scaled[2] in "kK" else 1_000_000)
@@ -211,7 +211,7 @@ def test_a_comma_is_read_only_as_a_thousands_separator(word: str) -> None:
 
 
 @pytest.mark.parametrize(("word", "amount"), [("500k", 500_000), ("2m", 2_000_000), ("3.5m", 3_500_000),
-                                              ("M1.25m", 1_250_000), (".5k", 500), ("1.500K", 1500), ("٣k", 3000)])
+                                              ("M1.25m", 1_250_000), (".5k", 500), ("1.500K", 1500)])
 def test_city_money_reads_k_and_m(word: str, amount: int) -> None:
     assert parse_amount(word, "M") == amount
 

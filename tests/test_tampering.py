@@ -20,7 +20,7 @@ import pytest
 
 from banker import snapshots
 from banker.game import Game
-from banker.ledger import GENESIS, LedgerStore, Record, canonical, chain_hash
+from banker.ledger import GENESIS, LedgerError, LedgerStore, Record, canonical, chain_hash
 from banker.verify import Verifier, verify_records, verify_rows
 from editions import load_edition
 from tests.ledger_checks import fold_records, records_of
@@ -262,9 +262,14 @@ def forge_snapshot(path: Path) -> int:
     body["accounts"]["bank"] -= 100_000
     tamper(path, ("UPDATE snapshot SET body = ? WHERE seq = ?",
                   (json.dumps(body, sort_keys=True, separators=(",", ":")), seq)))
-    opened = Game.open(path)
+    # issue 38: opening checks the snapshot's digest, so the forged cash is never shown; the game opens read-only
+    # from the events (the truth), saying what is damaged
+    with pytest.raises(LedgerError, match=f"the stored snapshot after event {seq} is damaged"):
+        Game.open(path)
+    opened = Game.open(path, read_only=True)
     try:
-        assert opened.state.accounts["Carol"] - fold_records(records).accounts["Carol"] == 100_000
+        assert opened.state.accounts["Carol"] == fold_records(records).accounts["Carol"]
+        assert opened.damage is not None and "banker repair" in opened.damage
     finally:
         opened.close()
     return seq

@@ -67,7 +67,7 @@ class Parser(MoneyVerbs, CardVerbs, DeedVerbs, TicketVerbs, CoinVerbs, DistrictV
         word = args[0].strip().lower()
         if word in ("off", "stop"):
             minutes = 0
-        elif re.fullmatch(r"\d+", word) and 1 <= int(word) <= 24 * 60:
+        elif re.fullmatch(r"[0-9]+", word) and 1 <= int(word) <= 24 * 60:
             minutes = int(word)
         else:
             raise Refusal(f"{args[0]!r}: write the game's length in minutes (clock 60, clock 120) or clock off")

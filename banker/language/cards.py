@@ -30,7 +30,7 @@ class CardVerbs(Words):
         for word in rest[1:]:
             if squash(word) == "go":
                 passed_go = True
-            elif re.fullmatch(r"\d+", word):
+            elif re.fullmatch(r"[0-9]+", word):
                 dice = self._dice(word)
             else:
                 deed = self.deed(word)

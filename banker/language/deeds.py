@@ -65,7 +65,7 @@ class DeedVerbs(Words):
         for index, word in enumerate(words):
             low = squash(word)
             following = self.holding_word(words[index + 1]) if index + 1 < len(words) else None
-            if re.fullmatch(r"\d+", word) and following is not None:  # "2 tickets": a count, not cash
+            if re.fullmatch(r"[0-9]+", word) and following is not None:  # "2 tickets": a count, not cash
                 if not 1 <= int(word) <= 100:
                     raise Refusal(f"{word!r} is not a count of {words[index + 1]}; write 1 to 100")
                 holdings += [following] * (int(word) - 1)

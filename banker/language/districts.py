@@ -23,7 +23,7 @@ class DistrictVerbs(Words):
         kind = match(args[2], ("residential", "industrial"), "block kind")
         count = 1
         if len(args) == 4:
-            if not re.fullmatch(r"\d+", args[3]) or not 1 <= int(args[3]) <= self.edition.max_blocks:
+            if not re.fullmatch(r"[0-9]+", args[3]) or not 1 <= int(args[3]) <= self.edition.max_blocks:
                 raise Refusal(f"{args[3]!r} is not a block count; write 1 to {self.edition.max_blocks}")
             count = int(args[3])
         return c.BuildBlocks(self.player(args[0]), self.deed(args[1]), kind, count)
