@@ -200,7 +200,7 @@ def stored(store: LedgerStore, at_most: int) -> Iterator[tuple[int, str, str]]:
         if not rows:
             return
         seq, head_hash, body = rows[0]
-        if not isinstance(seq, int):
+        if not isinstance(seq, int) or seq >= below:  # a damaged index can answer the same row again: stop there
             return
         yield seq, head_hash, body
         below = seq

@@ -23,14 +23,16 @@ KEPT = 64  # toasts remembered in `said`: far more than can be up at once
 class ToastsKept(App[None]):
     """Mixed into the app: `notify` as Textual's, remembering each toast it raised."""
 
+    TOAST_TIME_SCALE = 1.0  # the tests stretch it so that no toast leaves mid-test: a frame never hangs on the clock
+
     def __init__(self) -> None:
         super().__init__()
         self.said: list[Notification] = []
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
-        notification = Notification(message, title, severity,
-                                    self.NOTIFICATION_TIMEOUT if timeout is None else timeout, markup=markup)
+        seconds = (self.NOTIFICATION_TIMEOUT if timeout is None else timeout) * self.TOAST_TIME_SCALE
+        notification = Notification(message, title, severity, seconds, markup=markup)
         self.said.append(notification)
         del self.said[:-KEPT]
         self.post_message(Notify(notification))

@@ -50,7 +50,8 @@ def shown(app: BankerApp, selector: str) -> bool:
 @pytest.mark.asyncio
 async def test_a_small_screen_shows_every_players_cash_on_a_line_of_its_own(tmp_path: Path) -> None:
     path = played_file(tmp_path / "g.db", "classic-us", FOUR,
-                       ("buy Ben Boardwalk", "pay Cat 75", "jail Dan", "card Dan chance goojf"), ["follow-tokens"])
+                       ("buy Ben Boardwalk", "pay Cat 75", "move Dan 7 fix", "card Dan chance goojf", "jail Dan"),
+                       ["follow-tokens"])
     app = app_for(path)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()

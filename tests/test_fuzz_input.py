@@ -35,6 +35,7 @@ from banker.game import Game
 from banker.language import MAX_LINE
 from banker.ledger import LedgerStore
 from editions import SHIPPED_DIR, load_edition
+from tests.followed_setup import play_setup
 from tests.fuzz_lines import (
     PLAYERS,
     TEMPLATES,
@@ -116,6 +117,7 @@ def speed_die_game(tmp_path_factory: pytest.TempPathFactory) -> Game:
 
 
 FOLLOW = ("follow-tokens",)
+ON_THEIR_SPACES = {"card Bob chance goojf": "Chance", "tax Zoë 'Income Tax'": "Income Tax"}
 # Bob's roll; Carol in jail; Zoë just before GO
 TOKEN_SETUP = (*SETUP, "roll Alice 3 4", "card Alice chance dividend", "move Zoë 38 fix")
 MEGA_TOKEN_TEMPLATES = MEGA_TEMPLATES + TOKEN_TEMPLATES[len(TEMPLATES):]
@@ -136,18 +138,14 @@ def tokens_game(tmp_path_factory: pytest.TempPathFactory) -> Game:
     """The classic table of `game`, its tokens followed (no speed die): Bob's roll, Carol in jail, Zoë near GO."""
     table = Game.create(tmp_path_factory.mktemp("fuzz") / "tokens.db", load_edition("classic-us"), PLAYERS,
                         ("free-parking", *FOLLOW))
-    for line in TOKEN_SETUP:
-        table.do(line)
-    return table
+    return play_setup(table, TOKEN_SETUP, ON_THEIR_SPACES)
 
 
 @pytest.fixture(scope="module")
 def mega_tokens_game(tmp_path_factory: pytest.TempPathFactory) -> Game:
     """The Mega table of `mega_game`, its tokens followed: the speed die on every roll, bus tickets to ride."""
     table = Game.create(tmp_path_factory.mktemp("fuzz") / "mega-tokens.db", load_edition("mega"), PLAYERS, FOLLOW)
-    for line in MEGA_SETUP:
-        table.do(line)
-    return table
+    return play_setup(table, MEGA_SETUP, ON_THEIR_SPACES)
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -176,7 +174,7 @@ TOKEN_BAD_LINES = {
     "move bob 40": "off the board", "move bob -1": "no space called", "move bob 5 sideways": "end the line with",
     "move bob chance": "give the position instead", "move zoë 38 fix": "already on", "move bob 0 fix": "already on",
     "move carol 5": "is in jail", "move carol 5 fix": "is in jail", "card carol chance illinois": "is in jail",
-    "card alice chance boardwalk go": "does not pass GO",
+    "card alice chance boardwalk go": "was drawn already: one landing, one card",
     "card zoë chance nearest-railroad 'b. & o.'": "is Reading Railroad, not B. & O.",
     "move bob": "move takes", "ride bob": "no bus tickets",
 }

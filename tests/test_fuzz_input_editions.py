@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from banker.game import Game
 from editions import load_edition
+from tests.followed_setup import play_setup
 from tests.fuzz_lines import (
     PLAYERS,
     TEMPLATES,
@@ -43,6 +44,9 @@ sl_words = st.one_of(amounts, sl_names, controls, st.text(max_size=6))
 good_sl_deeds = st.sampled_from([*SL_DEEDS, "board", "park", "reading", "medi", "baltic", "short", "electric",
                                  "water", "income", "luxury", "coin"])
 
+ON_THEIR_SPACES = {"tax Alice electric": "Electric Bill",
+                   "hazard Bob Summergate 'Rubbish Dump'": "Planning Permission",
+                   "bonus Carol Westlands Park": "Planning Permission", "parking Zoë": "Free Parking"}
 CITY_DEEDS = sorted(load_edition("city").deeds)
 CITY_SETUP = ("buy Alice Summergate", "buy Alice Stoneside", "spin Alice 3",
               "build Alice Stoneside residential 2", "build Alice Summergate industrial 1", "spin Bob railroad",
@@ -85,9 +89,7 @@ def table(tmp_path_factory: pytest.TempPathFactory, edition: str, setup: tuple[s
           house_rules: tuple[str, ...] = ()) -> Game:
     game = Game.create(tmp_path_factory.mktemp("fuzz") / f"{edition}.db", load_edition(edition), PLAYERS,
                        house_rules)
-    for line in setup:
-        game.do(line)
-    return game
+    return play_setup(game, setup, ON_THEIR_SPACES)
 
 
 @pytest.fixture(scope="module")

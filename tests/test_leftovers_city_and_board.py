@@ -130,6 +130,7 @@ def _old_snapshot_with_the_spin(city: Game) -> tuple[Path, int, dict]:
     snapshots.save(city.store, seq, head_hash, city.state)
     city.store.write("UPDATE snapshot SET body = ? WHERE seq = ?",
                      (json.dumps(old, sort_keys=True, separators=(",", ":")), seq))
+    city.store.write('DELETE FROM meta WHERE "key" = ?', (snapshots.DIGEST_KEY + str(seq),))  # before issue 38
     return city.store.path, seq, old
 
 

@@ -8,8 +8,11 @@ tests name the events CHANGES lists, one edition at a time.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
+from banker import commands as c
 from banker import events as ev
 from banker.fold import APPLY, CHANGES, changed_parts
 from banker.game import Game
@@ -34,13 +37,13 @@ FOLLOWED = ["jail bob", "roll alice 1 2", "buy alice baltic", "roll bob 1 2"]  #
 # then a roll in jail
 
 
-def played(game: Game, lines: list[str]) -> set[type[ev.Event]]:
+def played(game: Game, lines: list[str | c.Command]) -> set[type[ev.Event]]:
     """Plays the lines, each checked to leave the state before it as it was; the kinds of events they made."""
     made: set[type[ev.Event]] = set()
     for line in lines:
         before = game.state
         kept = full_state(before)
-        outcome = game.do(line)
+        outcome = game.do(line) if isinstance(line, str) else game.execute(line)
         assert full_state(before) == kept, f"{line!r} changed the state before it"
         assert full_state(game.state) != kept
         made.update(type(event) for event in outcome.events)
@@ -60,6 +63,8 @@ def test_the_lines_make_every_event_that_changes_more_than_money(new_game: NewGa
     for edition, lines in LINES.items():
         made |= played(new_game(edition), lines)
     made |= played(new_game("classic-us", ("follow-tokens",)), FOLLOWED)
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    made |= played(new_game("classic-us"), [c.SetTimeLimit(90, now), "last", "end"])  # a tournament's end (issue 39)
     untried = {kind.__name__ for kind in CHANGES if APPLY[kind] is not APPLY[ev.CashPaid]} - {k.__name__ for k in made}
     assert untried == {"DeedReturnedToBank", "FinalRoundPlayed"}
 
