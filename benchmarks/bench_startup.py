@@ -81,19 +81,24 @@ def main() -> int:
         line = ["pay", "alice", "1k" if edition == "city" else "1", "bob"]
         for mode in args.modes.split(","):
             envs = {name: environment(tree, mode, folder / "pycache") for name, tree in trees.items()}
+            # each version and command remembers the heads it saw in a data folder of its own (issue 38): `do`
+            # moves its copy's head on, which the other version's copy, or the original `state` reads, would
+            # otherwise show as a rolled-back file, refused
+            data = {f"{name} {command}": dict(envs[name], XDG_DATA_HOME=str(folder / f"data-{mode}-{name}-{command}"))
+                    for name in trees for command in ("state", "do")}
             copies = {name: folder / f"{edition}-{name}.db" for name in trees}
             for name in trees:
                 shutil.copy(game, copies[name])
-                clock([python, "-m", "banker", "state", str(game)], envs[name])  # writes the bytecode if cached
+                clock([python, "-m", "banker", "state", str(game)], data[f"{name} state"])  # writes the bytecode
             base_env = environment(HERE, mode, folder / "pycache")
             times: dict[str, list[float]] = {"pass": []}
             for _ in range(args.rounds):
                 times["pass"].append(clock([python, "-c", "pass"], base_env))
                 for name in trees:
                     times.setdefault(f"{name} state", []).append(
-                        clock([python, "-m", "banker", "state", str(game)], envs[name]))
+                        clock([python, "-m", "banker", "state", str(game)], data[f"{name} state"]))
                     times.setdefault(f"{name} do", []).append(
-                        clock([python, "-m", "banker", "do", str(copies[name]), *line], envs[name]))
+                        clock([python, "-m", "banker", "do", str(copies[name]), *line], data[f"{name} do"]))
             base = statistics.median(times["pass"])
             for name in trees:
                 state = statistics.median(times[f"{name} state"]) / base
