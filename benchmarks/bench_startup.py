@@ -78,7 +78,7 @@ def main() -> int:
     for edition in args.editions.split(","):
         game = folder / f"{edition}.db"
         build(trees.get("before", HERE), game, edition)
-        line = ["pay", "alice", "1k" if edition == "city" else "1", "bob"]
+        line = ["pay", "alice", "10k" if edition == "city" else "1", "bob"]  # City pays in whole notes (M10k)
         for mode in args.modes.split(","):
             envs = {name: environment(tree, mode, folder / "pycache") for name, tree in trees.items()}
             # each version and command remembers the heads it saw in a data folder of its own (issue 38): `do`
