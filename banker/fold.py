@@ -220,6 +220,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, ev.Event], None]] = {
     ev.RentReversed: _money_only,
     ev.TaxCollected: _money_only,
     ev.FreeHousePlaced: _free_house,
+    ev.FreeHouseDeclined: _money_only,
     ev.FinalRoundPlayed: _final_round,
     ev.FinalRentCollected: _money_only,
     ev.BuildSpun: _spun,
