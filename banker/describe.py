@@ -121,6 +121,8 @@ def describe(event: ev.Event, money: Callable[[int], str], edition: Edition | No
             return "the final rent round"
         case ev.FinalRentCollected():
             return f"{e.player} collects {money(total)} rent for {e.deed} from the bank{_why(e.basis)}"
+        case ev.BuildTurnOver():
+            return f"{e.player}'s Build press of the turn before is over (once per turn)"
         case ev.BuildSpun():
             what = "a free railroad" if e.result == "railroad" else f"up to {e.result} block{'s' * (e.result != '1')}"
             return f"{e.player} presses Build: {what} this turn"

@@ -171,6 +171,8 @@ def roll(state: GameState, cmd: c.Roll, rule: Rule) -> list[ev.Event]:
     refuse_if(roll_refusal(state, cmd))
     act = _Action(state, rule)
     act.add(ev.DiceRolled(cmd.player, cmd.dice, cmd.speed))
+    if state.spin is not None and state.spin.player == cmd.player:  # City: a new turn, a new Build press (004:155)
+        act.add(ev.BuildTurnOver(cmd.player))
     _roll(act, state, cmd)
     mr = act.state.mr_monopoly
     if cmd.dice[0] == cmd.dice[1] and state.mr_monopoly and mr:  # 001:32 "whenever any player ... rolls doubles"
