@@ -210,6 +210,8 @@ def free_house_picks(state: GameState) -> list[Pick]:
         level = holding.level
         after = describe(level + 1) if level < HOTEL - 1 else describe(level)
         picks.append(_pick(f"{name} ({owner}): {describe(level)} → {after}", c.PlaceFreeHouse(name), state))
+    if any(w.kind == "free-house" for w in state.waiting):  # a followed table's doubles: it may be declined
+        picks.append(_pick("no free house for these doubles", c.PlaceFreeHouse(""), state))
     return picks
 
 

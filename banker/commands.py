@@ -244,6 +244,8 @@ class Release(Command):
 
 @frozen
 class PlaceFreeHouse(Command):
+    """`place <street>`; `place none` (deed "") declines the free house a followed table waits for (001:32)."""
+
     deed: str
 
 

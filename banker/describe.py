@@ -18,7 +18,8 @@ AWARDED_FOR = {"rent": "for paying rent", "tax": "for paying a tax or bill", "ja
 
 AWAITED = {"buy-or-auction": "buy or auction", "card": "the card drawn", "choice": "a choice",
            "move": "the move", "speed-die": "the speed die's move",
-           "jail-send": "Mr. Monopoly to send a player to jail", "trap": "Mr. Monopoly's trap"}
+           "jail-send": "Mr. Monopoly to send a player to jail", "trap": "Mr. Monopoly's trap",
+           "free-house": "Mr. Monopoly's free house"}
 
 
 def _level(level: int) -> str:
@@ -114,10 +115,14 @@ def describe(event: ev.Event, money: Callable[[int], str], edition: Edition | No
             return f"Mr. Monopoly ({e.player}) collects {money(total)} from the bank on {e.space}{_why(e.basis)}"
         case ev.FreeHousePlaced():
             return f"a free house on {e.deed}, now {_level(e.level)} (doubles while {e.player} is Mr. Monopoly)"
+        case ev.FreeHouseDeclined():
+            return f"no free house for these doubles (while {e.player} is Mr. Monopoly)"
         case ev.FinalRoundPlayed():
             return "the final rent round"
         case ev.FinalRentCollected():
             return f"{e.player} collects {money(total)} rent for {e.deed} from the bank{_why(e.basis)}"
+        case ev.BuildTurnOver():
+            return f"{e.player}'s Build press of the turn before is over (once per turn)"
         case ev.BuildSpun():
             what = "a free railroad" if e.result == "railroad" else f"up to {e.result} block{'s' * (e.result != '1')}"
             return f"{e.player} presses Build: {what} this turn"

@@ -59,6 +59,13 @@ class FreeHousePlaced(Event):
 
 
 @frozen
+class FreeHouseDeclined(Event):
+    """The free house that doubles left waiting at a followed table is not placed (`place none`)."""
+
+    player: str
+
+
+@frozen
 class FinalRoundPlayed(Event):
     """Opens the final rent round; the rents follow as FinalRentCollected events."""
 

@@ -17,6 +17,14 @@ class BuildSpun(Event):
 
 
 @frozen
+class BuildTurnOver(Event):
+    """A followed table: the player's next roll ends the Build press of their turn before, with what was left of it
+    (004:155 "once per turn"; doubles give another turn, 004:83)."""
+
+    player: str
+
+
+@frozen
 class BlocksBuilt(Event):
     """`kind`: residential | industrial."""
 

@@ -33,6 +33,7 @@ from .fold_deeds import (
 )
 from .fold_districts import (
     _blocks_built,
+    _build_turn_over,
     _clock_started,
     _hazard_cleared,
     _planning_built,
@@ -220,9 +221,11 @@ APPLY: dict[type[ev.Event], Callable[[GameState, ev.Event], None]] = {
     ev.RentReversed: _money_only,
     ev.TaxCollected: _money_only,
     ev.FreeHousePlaced: _free_house,
+    ev.FreeHouseDeclined: _money_only,
     ev.FinalRoundPlayed: _final_round,
     ev.FinalRentCollected: _money_only,
     ev.BuildSpun: _spun,
+    ev.BuildTurnOver: _build_turn_over,
     ev.BlocksBuilt: _blocks_built,
     ev.RailroadPlaced: _railroad_placed,
     ev.PlanningBuilt: _planning_built,

@@ -24,6 +24,11 @@ def _spun(state: GameState, e: ev.BuildSpun) -> None:
     state.spin = Spin(e.player, blocks, e.result == "railroad")
 
 
+def _build_turn_over(state: GameState, e: ev.BuildTurnOver) -> None:
+    if state.spin is not None and state.spin.player == e.player:
+        state.spin = None
+
+
 def _blocks_built(state: GameState, e: ev.BlocksBuilt) -> None:
     holding = _district(state, e.deed)
     spin = state.spin

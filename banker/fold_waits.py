@@ -61,6 +61,8 @@ def settles(wait: Wait, e: ev.Event) -> bool:
             return kind == "choice" and e.deed == wait.space and e.mr_monopoly == player
         case ev.PlayerTrapped():
             return kind == "trap" and e.mr_monopoly == player
+        case ev.FreeHousePlaced() | ev.FreeHouseDeclined():
+            return kind == "free-house"
         case ev.LandingNoted():  # the speed die's move found nowhere to go: it stays
             return kind == "speed-die" and e.player == player and e.note.startswith("speed die")
     return False

@@ -49,6 +49,7 @@ HOUSE_RULES = {
     "timed-auctions": "auctions close on a 50-second countdown (Monopoly City's trading unit)",
     "speed-die": "the Speed Die (rulebook 002): 1,000 more each at the start, utility rent on all three dice",
     "follow-tokens": "Banker follows the tokens from the dice: `roll` moves them, pays GO when passed",
+    "stadium-passing-only": "Monopoly City: a stadium pays for passing GO only, not for landing on it (004:201)",
 }
 SPEED_DIE_BONUS = 1000
 
@@ -139,6 +140,8 @@ class Game:
         if "speed-die" in rules and not edition.speed_die_house_rule:
             raise Refusal(f"{edition.name} is not played with the speed die (rulebook 002 is for the classic board); "
                           f"leave out --house-rule speed-die")
+        if "stadium-passing-only" in rules and not edition.stadiums:
+            raise Refusal(f"{edition.name} has no stadiums; leave out --house-rule stadium-passing-only")
         if reason := player_names_refusal(players, edition):
             raise Refusal(reason)
         names = tuple(n.strip() for n in players)

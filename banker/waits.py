@@ -17,9 +17,9 @@ from .frozen import Frozen, frozen
 class Wait(Frozen):
     """Something a landing (or a card, a ride, the speed die) left for the table to decide before the next roll.
 
-    `kind`: buy-or-auction, card, choice, move, speed-die, jail-send or trap (a debt is a `Debt`); `detail` says
-    which card deck, which choice (tax, gift, auction-space, utility, rent-dodge, steal, bus-ticket), which move
-    (ride) or which speed-die face (mr, bus).
+    `kind`: buy-or-auction, card, choice, move, speed-die, jail-send, trap or free-house (a debt is a `Debt`);
+    `detail` says which card deck, which choice (tax, gift, auction-space, utility, rent-dodge, steal, bus-ticket),
+    which move (ride) or which speed-die face (mr, bus).
     """
 
     player: str
@@ -52,7 +52,7 @@ class Table(Protocol):
     def position(self, player: str) -> int: ...
 
 DECKS = {"chance": "Chance", "community_chest": "Community Chest"}
-KINDS = ("buy-or-auction", "card", "choice", "debt", "move", "speed-die", "jail-send", "trap")
+KINDS = ("buy-or-auction", "card", "choice", "debt", "move", "speed-die", "jail-send", "trap", "free-house")
 
 
 def _q(name: str) -> str:
@@ -112,6 +112,9 @@ def wait_text(state: Table, wait: Wait) -> str:
             return f"{wait.player} is Mr. Monopoly on {space}: jail {p} <player> sends another player instead"
         case "trap", _:
             return f"Mr. Monopoly ({wait.player}) landed on another token on {space}: trap {p} <player> [<deed>]"
+        case "free-house", _:
+            return (f"doubles while {wait.player} is Mr. Monopoly: a free house on any street (001:32): "
+                    "place <street>, or place none")
     return f"{wait.player} on {space}: {wait.kind} {wait.detail}".strip()
 
 

@@ -133,6 +133,10 @@ class SoreLosersFlows(OnTheTable):
     @work(exclusive=True)
     async def action_free_house(self) -> None:
         """`f`: doubles while there is a Mr. Monopoly: one free house on any street (001)."""
+        await self.free_house_flow()
+
+    async def free_house_flow(self) -> None:
+        """Which street the free house goes on (or none, when a followed table's doubles wait for it)."""
         state = self.game.state
         if not plays_sore_losers(state):
             self.refused(f"{state.edition.name} has no Mr. Monopoly free houses")

@@ -65,6 +65,7 @@ class CityFlows(OnTheTable):
         choices: list[Choice] = []
         spin = state.spin
         new_turn = self.banker.fresh_turn == player  # `n` brought the turn round: last turn's spin is spent
+        followed = state.tokens is not None  # the rolls say when a turn is new (004:155): no `again` to offer
         mine = spin is not None and spin.player == player and not new_turn
         if mine and spin is not None and spin.blocks_left:
             choices.append(Choice(f"build blocks: {spin.blocks_left} left this turn", ("blocks",)))
@@ -75,7 +76,7 @@ class CityFlows(OnTheTable):
             choices.append(Choice("press Build: spin 1, 2 or 3 blocks or a railroad", ("spin", True)))
         else:
             choices.append(Choice("press Build: spin 1, 2 or 3 blocks or a railroad", ("spin", False), refusal))
-        if refusal is not None and not new_turn:
+        if refusal is not None and not new_turn and not followed:
             choices.append(Choice(f"a new turn of {player}'s (doubles): press Build again", ("spin", True)))
         districts = [d for d in state.deeds_of(player) if state.deed(d).kind == "district"]
         for deed in districts:

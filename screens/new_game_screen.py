@@ -36,6 +36,8 @@ def rule_applies(rule: str, edition: Edition) -> bool:
     """A house rule the edition does not already play by (Mega has the speed die built in; the core refuses it)."""
     if rule == "timed-auctions" and edition.timed_auctions:  # City's trading unit times auctions already
         return False
+    if rule == "stadium-passing-only" and not edition.stadiums:  # only a board with stadiums (the core refuses it)
+        return False
     return not (rule == "speed-die" and (edition.speed_die or not edition.speed_die_house_rule))
 
 

@@ -104,7 +104,7 @@ def test_table_with_tokens_followed(snap_compare: Any, tmp_path: Path, size: tup
 async def test_sore_losers_mr_monopoly_rolling_onto_a_token_offers_the_trap(tmp_path: Path) -> None:
     # 001: Mr. Monopoly landing on another player's space traps them
     lines = ["coin ann", "coin ann", "cashin ann", "roll ann 1 2", "auction baltic", "sold", "roll ben 2 2",
-             "roll ben 1 3", "auction vermont", "sold", "roll cy 1 2", "auction baltic", "sold"]
+             "place none", "roll ben 1 3", "auction vermont", "sold", "roll cy 1 2", "auction baltic", "sold"]
     path = played_file(tmp_path / "trap.db", "sore-losers", PLAYERS, lines, FOLLOW)
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
@@ -113,6 +113,24 @@ async def test_sore_losers_mr_monopoly_rolling_onto_a_token_offers_the_trap(tmp_
         await keys(pilot, "1")
     with on_disk(path) as game:
         assert "Ben" in game.state.trapped
+
+
+@pytest.mark.asyncio
+async def test_sore_losers_doubles_with_a_mr_monopoly_open_the_free_house(tmp_path: Path) -> None:
+    # 001:32 "whenever any player, including you, rolls doubles, place one free House on any street"
+    lines = ["coin ann", "coin ann", "cashin ann", "roll ann 1 2", "auction baltic", "sold"]
+    path = played_file(tmp_path / "free-house.db", "sore-losers", PLAYERS, lines, FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "55")  # Ben: doubles to Just Visiting, while Ann is Mr. Monopoly
+        assert isinstance(app.screen, ChoiceScreen)
+        assert app.screen.title_text == "Doubles: a free house on which street?"
+        labels = [choice.label for choice in app.screen.choices]
+        assert labels[0].startswith("Mediterranean Avenue") and "no free house for these doubles" in labels
+        await keys(pilot, "n", "o", "space", "f", "r", "e", "e", "enter")  # the table places none
+        assert isinstance(app.screen, TableScreen)
+    with on_disk(path) as game:
+        assert game.state.waiting == () and game.state.bank_houses == 32
 
 
 @pytest.mark.asyncio

@@ -167,6 +167,7 @@ def sore_losers_tokens(tmp_path_factory: pytest.TempPathFactory) -> Game:
     (001:180). Carol cashes in on her own roll, before rolling (001:5), then joins Alice and Bob on her Baltic."""
     at = SL_SETUP.index("cashin Carol")
     setup = (*SL_SETUP[:at], "roll Alice 1 2", "roll Bob 1 2", "cashin Carol", "roll Carol 1 2", *SL_SETUP[at + 1:])
+    setup = tuple(line for line in setup if line != "place Mediterranean")  # no doubles: no free house (001:32)
     game = table(tmp_path_factory, "sore-losers", (*setup, "roll Alice 3 4"), FOLLOW)
     assert (game.state.whose_roll, game.state.mr_monopoly, sorted(game.state.trapped)) == ("Carol", "Carol", [])
     return game

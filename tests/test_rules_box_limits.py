@@ -1,8 +1,9 @@
 """Each box's own limits at a followed table (issue 35, "Each box's limits").
 
 Rulebooks: 000 = 000_0633d1fb819bfb08.txt (Mega: line 94 "BIRTHDAY GIFT If you land here collect $100 from the Bank,
-or draw a Bus Ticket ... Your choice."), 004 = 004_1adba3e159bf5a4c.txt (City: line 234 "When you land on a
-PLANNING PERMISSION space, you must" build a bonus building or a hazard).
+or draw a Bus Ticket ... Your choice."), 004 = 004_1adba3e159bf5a4c.txt (City: line 155 "You can press the Build
+button once per turn", line 83 "If you rolled a double, take another turn ... (you can build on every roll)", line 234
+"When you land on a PLANNING PERMISSION space, you must" build a bonus building or a hazard).
 """
 
 from __future__ import annotations
@@ -37,3 +38,23 @@ def test_a_hazard_needs_the_player_on_planning_permission(new_game: NewGame) -> 
     play(game, "roll alice 2 3")  # Alice lands on Planning Permission (5)
     play(game, 'bonus alice "Central Quay" park')
     assert game.state.deeds["Central Quay"].bonus
+
+
+def test_the_build_button_is_pressed_once_per_turn(new_game: NewGame) -> None:
+    # 004:155 "You can press the Build button once per turn": at a followed table Banker knows the turns
+    game = new_game("city", FOLLOW)
+    play(game, "roll alice 1 2", "auction stoneside", "sold", "spin alice 1")  # Alice's turn: no doubles
+    for line in ("spin alice 2", "spin alice 2 again"):  # `again` is a plain table's word for a new turn
+        message = refused(game, line)
+        assert message.startswith("Alice pressed Build once this turn already") and "(004:155)" in message
+    play(game, "roll bob 2 2", "spin bob 3", "roll bob 1 3")  # Bob: doubles, then his next roll
+    play(game, "auction bayview", "sold", "spin bob 1")  # doubles: another turn (004:83)
+    assert refused(game, "spin bob 1").startswith("Bob pressed Build once this turn already")
+    play(game, "roll carol 1 2", "auction stoneside", "sold", "roll alice 1 2", "spin alice 2")  # her next turn
+    assert game.state_json()["spin"] == {"player": "Alice", "blocks_left": 2, "railroad": False}
+
+
+def test_a_plain_city_game_takes_the_bankers_word_for_a_new_turn(new_game: NewGame) -> None:
+    game = new_game("city")
+    play(game, "spin alice 1", "spin alice 2 again")
+    assert game.state_json()["spin"] == {"player": "Alice", "blocks_left": 2, "railroad": False}

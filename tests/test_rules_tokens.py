@@ -235,8 +235,8 @@ def test_mega_a_bus_ticket_ride_is_the_players_roll(new_game: NewGame) -> None:
 def test_sore_losers_mr_monopoly_landing_on_a_token_offers_the_trap(new_game: NewGame) -> None:
     # 001: Mr. Monopoly landing on another player's space traps them
     game = new_game("sore-losers", FOLLOW)
-    roll_on(game, "coin alice", "coin alice", "cashin alice", "roll alice 1 2", "roll bob 2 2", "roll bob 1 3",
-            "roll carol 1 2")
+    # no doubles: while there is a Mr. Monopoly they wait for a free house (001:32), which pass_landings leaves
+    roll_on(game, "coin alice", "coin alice", "cashin alice", "roll alice 1 2", "roll bob 3 5", "roll carol 1 2")
     assert sharing_space(game.state, "Alice") == ["Carol"]
     play(game, "roll alice 2 3")
     assert where(game, "Alice") == where(game, "Bob") and sharing_space(game.state, "Alice") == ["Bob"]

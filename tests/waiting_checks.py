@@ -65,6 +65,9 @@ def _answers(state: GameState, wait: Wait) -> Iterator[c.Command]:
             for o in others:
                 yield c.Trap(p, o)
                 yield from (c.Trap(p, o, d) for d in state.deeds_of(o))
+        case "free-house", _:  # 001:32: a street, or none
+            yield c.PlaceFreeHouse("")
+            yield from (c.PlaceFreeHouse(d) for d, card in state.edition.deeds.items() if card.kind == "street")
 
 
 def unanswerable(state: GameState) -> list[str]:

@@ -27,7 +27,7 @@ class CoinVerbs(Words):
 
     def _place(self, args: list[str]) -> c.Command:
         self._need("place", args, 1, 1)
-        return c.PlaceFreeHouse(self.deed(args[0]))
+        return c.PlaceFreeHouse("" if args[0].lower() == "none" else self.deed(args[0]))
 
     def _final(self, args: list[str]) -> c.Command:
         self._need("final", args, 0, 0)

@@ -44,7 +44,7 @@ USAGE: dict[str, str] = {
     "cashin": "cashin <player>  (Sore Losers: 4 coins for the Mr. Monopoly token)",
     "trap": "trap <mr-monopoly> <player> [<deed>]  (Sore Losers: he landed on them; steal a deed)",
     "release": "release <player>  (Sore Losers: free a trapped player)",
-    "place": "place <street>  (Sore Losers: doubles while there is a Mr. Monopoly: one free house)",
+    "place": "place <street>|none  (Sore Losers: doubles while there is a Mr. Monopoly: one free house)",
     "final": "final  (Sore Losers: the final rent round, once every property is owned)",
     "spin": "spin <player> [1|2|3|railroad] [again]  (City: the Build button; again = a new turn of the same player)",
     "railroad": "railroad <player> <district>  (City: the free railroad of a railroad spin)",

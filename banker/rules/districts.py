@@ -41,7 +41,12 @@ def not_mortgaged(state: GameState, deed: str, what: str) -> str | None:
 
 
 def spin_refusal(state: GameState, player: str) -> str | None:
-    """Once per turn: a player's next press needs another player's press in between (004)."""
+    """004:155 "You can press the Build button once per turn". A followed table knows the turns: the player's next
+    roll ends the press (`BuildTurnOver`), doubles giving another turn (004:83). A plain table takes the banker's
+    word: the next press needs another player's press in between, or `again`."""
+    if state.tokens is not None and state.spin is not None and state.spin.player == player:
+        return (f"{player} pressed Build once this turn already, and the Build button is pressed once per turn "
+                f"(004:155): the next press comes after {player}'s next roll")
     if state.spin is not None and state.spin.player == player:
         return (f"{player} already pressed Build this turn; a new turn of {player}'s (doubles, or nobody else "
                 f"pressed Build since) says so: spin {player} again")
@@ -50,7 +55,7 @@ def spin_refusal(state: GameState, player: str) -> str | None:
 
 def spin(state: GameState, cmd: c.SpinBuild) -> list[ev.Event]:
     refuse_if(not_city(state), auction_open(state), not_playing(state, cmd.player),
-              None if cmd.again else spin_refusal(state, cmd.player))
+              None if cmd.again and state.tokens is None else spin_refusal(state, cmd.player))
     if cmd.result not in SPINS:
         raise Refusal(f"{cmd.result!r} is not a Build result; write 1, 2, 3 or railroad (or leave it out)")
     return [ev.BuildSpun(cmd.player, cmd.result)]

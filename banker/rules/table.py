@@ -35,6 +35,8 @@ def salary(state: GameState, cmd: c.Salary) -> list[ev.Event]:
     paid = ev.Transfer(BANK, cmd.player, state.edition.go_salary)
     if not stadiums_of(state, cmd.player):  # the salary is all there is (an edition may make it 0: no leg)
         return [ev.SalaryCollected(cmd.player, "", transfers=(paid,) if paid.amount else ())]
+    if cmd.by_token and state.position(cmd.player) == 0 and STADIUM_PASSING_ONLY in state.house_rules:
+        return [ev.SalaryCollected(cmd.player, LANDED_ON_GO, transfers=(paid,))]
     return [ev.SalaryCollected(cmd.player, salary_basis(state, cmd.player),
                                transfers=legs(paid, stadium_bonus(state, cmd.player)))]
 
@@ -60,6 +62,10 @@ def salary_basis(state: GameState, player: str, salary: int | None = None) -> st
     money = state.edition.money
     salary = state.edition.go_salary if salary is None else salary
     return f"{money(salary)} salary + {plural(stadiums, 'stadium')} × {money(state.edition.stadium_go_bonus)}"
+
+
+STADIUM_PASSING_ONLY = "stadium-passing-only"  # the house rule: 004:201 "every time you pass GO", word for word
+LANDED_ON_GO = "stadiums pay for passing GO only, a house rule"
 
 
 def stadium_bonus(state: GameState, player: str) -> ev.Transfer:
@@ -153,7 +159,10 @@ def draw_card(state: GameState, cmd: c.DrawCard) -> list[ev.Event]:
     elif card.effect == "advance":
         if card.amount:
             transfers.append(ev.Transfer(BANK, player, card.amount))
-        if card.amount and card.target == state.edition.spaces[0].name:  # Advance to GO: the stadiums pay too
+        to_go = card.amount and card.target == state.edition.spaces[0].name
+        if to_go and STADIUM_PASSING_ONLY in state.house_rules and stadiums_of(state, player):
+            bases.append(LANDED_ON_GO)  # the card lands the token on GO: the wages only
+        elif to_go:  # Advance to GO: the stadiums pay too (landing on GO counts as passing it, 003:65)
             transfers.append(stadium_bonus(state, player))
             bases.append(salary_basis(state, player, card.amount))
     elif card.effect == "advance_nearest":

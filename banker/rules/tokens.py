@@ -169,23 +169,34 @@ def roll_refusal(state: GameState, cmd: c.Roll) -> str | None:
 
 def roll(state: GameState, cmd: c.Roll, rule: Rule) -> list[ev.Event]:
     refuse_if(roll_refusal(state, cmd))
-    player, (first, second), speed = cmd.player, cmd.dice, cmd.speed
     act = _Action(state, rule)
-    act.add(ev.DiceRolled(player, cmd.dice, speed))
+    act.add(ev.DiceRolled(cmd.player, cmd.dice, cmd.speed))
+    if state.spin is not None and state.spin.player == cmd.player:  # City: a new turn, a new Build press (004:155)
+        act.add(ev.BuildTurnOver(cmd.player))
+    _roll(act, state, cmd)
+    mr = act.state.mr_monopoly
+    if cmd.dice[0] == cmd.dice[1] and state.mr_monopoly and mr:  # 001:32 "whenever any player ... rolls doubles"
+        awaits(act, mr, "free-house")
+    return act.events
+
+
+def _roll(act: _Action, state: GameState, cmd: c.Roll) -> None:
+    """The roll's moves and what they settle, after its dice (`state`: the table before the roll)."""
+    player, (first, second), speed = cmd.player, cmd.dice, cmd.speed
     doubles = first == second
     if player in state.in_jail:
         _roll_in_jail(act, player, first + second, doubles)
-        return act.events
+        return
     if speed in ("1", "2", "3") and int(speed) == first == second:  # 000: "move ahead to ANY space"
         act.add(ev.RollPassed(state.next_player(player), anywhere=player))
-        return act.events
+        return
     assert state.tokens is not None
     mr = player == state.mr_monopoly
     if doubles and state.tokens.doubles == 2 and not mr:  # 003: "doubles 3 times on the same turn ... Go to Jail"
         act.do(c.GoToJail(player))  # (001:230: Mr. Monopoly does not go to jail: he moves and rolls again)
         if act.state.whose_roll == player:
             pass_roll(act, player)
-        return act.events
+        return
     steps = first + second + (int(speed) if speed in ("1", "2", "3") else 0)
     if speed == "bus" and cmd.choice.isdigit():  # 002: "move the value of one or both of the white dice"
         steps = int(cmd.choice)
@@ -196,12 +207,11 @@ def roll(state: GameState, cmd: c.Roll, rule: Rule) -> list[ev.Event]:
         elif speed == "mr" or "bus_ticket" in state.edition.holdings:
             _speed_die(act, player, speed, _throw(cmd))
     if player in act.state.in_jail or act.state.whose_roll != player:
-        return act.events
+        return
     if doubles and not (_stops_at_go(act.state) and act.state.position(player) == 0):  # 001:113 home: it stops
         act.add(ev.RollPassed(player, (state.tokens.doubles + 1) % 3))  # 003: "roll the dice again" (001:230)
     else:
         pass_roll(act, player)
-    return act.events
 
 
 def _roll_in_jail(act: _Action, player: str, total: int, doubles: bool) -> None:
@@ -257,7 +267,8 @@ def follow_speed_die(state: GameState, events: list[ev.Event], rule: Rule) -> li
         after = act.state
         ready = next((w for w in after.waiting if w.kind == "speed-die" and after.auction is None
                       and w.player not in after.in_jail
-                      and not any(o.player == w.player and o.kind != "speed-die" for o in after.waiting)
+                      and not any(o.player == w.player and o.kind not in ("speed-die", "free-house")
+                                  for o in after.waiting)
                       and not any(d.player == w.player for d in after.debts)), None)
         if ready is None:
             break
