@@ -8,6 +8,8 @@ from .errors import FoldError
 from .state import GameState
 from .waits import Debt, Wait
 
+RENT_CHOICES = ("utility", "rent-dodge")  # a rent the lander answers: a utility's dice, City's Rent Dodge card
+
 
 def _decision_awaited(state: GameState, e: ev.DecisionAwaited) -> None:
     state.waiting = (*state.waiting, Wait(e.player, e.kind, e.space, e.detail))
@@ -68,10 +70,24 @@ def settles(wait: Wait, e: ev.Event) -> bool:
     return False
 
 
+def rent_still_owed(state: GameState, wait: Wait) -> bool:
+    """Whether a rent choice still has a rent to answer: as at the landing (rules.arrival), none is owed on the
+    lander's own deed, the bank's, a bankrupt owner's or a mortgaged one. A deed that changes hands while the choice
+    waits (the owner bankrupt to the lander, a trade, a mortgage) ends the choice; a waiting item of any other kind is
+    kept."""
+    if wait.kind != "choice" or wait.detail not in RENT_CHOICES:
+        return True
+    holding = state.deeds.get(wait.space)
+    return (holding is not None and holding.owner not in (wait.player, ev.BANK)
+            and holding.owner not in state.bankrupt and not holding.mortgaged)
+
+
 def _settle_waits(state: GameState, e: ev.Event) -> None:
-    """Drop what this event decided; a speed die's move is void once its player is in jail (a card, Go To Jail)."""
+    """Drop what this event decided, and a rent choice whose rent is no longer owed (`rent_still_owed`); a speed
+    die's move is void once its player is in jail (a card, Go To Jail)."""
     kept = tuple(w for w in state.waiting
-                 if not settles(w, e) and not (w.kind == "speed-die" and w.player in state.in_jail))
+                 if not settles(w, e) and not (w.kind == "speed-die" and w.player in state.in_jail)
+                 and rent_still_owed(state, w))
     if type(e) is ev.JailEntered and e.keeps_turn and len(kept) == len(state.waiting):
         # 001:31 Mr. Monopoly's "Go to Jail" card: he sends another player instead, and that answers the card
         card = next((w for w in kept if w.kind == "card" and w.player == state.mr_monopoly), None)
