@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from conftest import NewGame, play
+from conftest import NewGame, play, refused
 
 from banker import events as ev
 from banker.fold import apply
@@ -30,3 +30,15 @@ def test_a_landing_charged_twice_is_caught(new_game: NewGame) -> None:
     assert charges.problems(rolled) == []
     again = (ev.RentPaid("Bob", "Alice", "Baltic Avenue", 0, transfers=(ev.Transfer("Bob", "Alice", 4),)),)
     assert charges.problems(again) == ["Bob's landing was charged rent for Baltic Avenue 2 times (RentPaid)"]
+
+
+def test_a_won_house_auction_is_answered_by_placing_the_house(new_game: NewGame) -> None:
+    # 003:170 "If buildings are limited and two or more players wish to buy them, the Banker must auction them off":
+    # the winner's house goes on one of their deeds, `sold <deed>`; a bare `sold` is refused, and the table is not stuck
+    game = new_game(house_rules=FOLLOW)
+    play(game, "buy alice mediterranean", "buy alice baltic", "buy bob oriental", "buy bob vermont",
+         "buy bob connecticut", "auction house", "bid alice 10")
+    assert unanswerable(game.state) == []
+    assert refused(game, "sold").startswith("no deed given; say where Alice puts the house: sold <deed>")
+    play(game, "sold baltic")
+    assert game.state.auction is None and game.state.deeds["Baltic Avenue"].level == 1

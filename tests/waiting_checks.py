@@ -18,6 +18,7 @@ from banker.events import BANK
 from banker.rules import decide
 from banker.rules.bankruptcy import recorded_creditors
 from banker.rules.money import raisable_from
+from banker.rules.shortage import BUILDINGS, building_sites
 from banker.rules.tokens import ride_targets
 from banker.state import GameState
 from banker.waits import Wait
@@ -70,12 +71,21 @@ def _answers(state: GameState, wait: Wait) -> Iterator[c.Command]:
             yield from (c.PlaceFreeHouse(d) for d, card in state.edition.deeds.items() if card.kind == "street")
 
 
+def _closings(state: GameState) -> Iterator[c.CloseAuction]:
+    """`sold`, and for a building won at a shortage auction `sold <deed>` on each deed where it may go (003:170)."""
+    yield c.CloseAuction()
+    auction = state.auction
+    if auction is not None and auction.deed in BUILDINGS and auction.high_bidder:
+        yield from (c.CloseAuction(d) for d in building_sites(state, auction.high_bidder, auction.deed))
+
+
 def unanswerable(state: GameState) -> list[str]:
     """Each thing the table waits for that no line of the rules answers now (an open auction answers first)."""
     if state.tokens is None:
         return []
     if state.auction is not None:
-        return [] if _accepted(state, c.CloseAuction()) else [f"the auction of {state.auction.deed} cannot close"]
+        closes = any(_accepted(state, close) for close in _closings(state))
+        return [] if closes else [f"the auction of {state.auction.deed} cannot close"]
     problems = []
     for wait in state.waiting:
         if wait.kind == "speed-die":  # it runs by itself once its player's space is settled
