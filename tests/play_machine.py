@@ -381,8 +381,8 @@ def _unflushed(connect: Callable[..., sqlite3.Connection]) -> Callable[..., sqli
     test can cut the power. That wait was about a third of random play's wall time (4m18 -> 3m04 on two cores).
     The game's own setting (FULL) is held by `tests/test_crash.py::test_every_connection_waits_for_the_disk`."""
 
-    def unflushed(path: Path, new_file: bool = False) -> sqlite3.Connection:
-        connection = connect(path, new_file)
+    def unflushed(path: Path, new_file: bool = False, read_only: bool = False) -> sqlite3.Connection:
+        connection = connect(path, new_file, read_only)
         connection.execute("PRAGMA synchronous=OFF")
         return connection
 

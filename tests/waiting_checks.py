@@ -71,8 +71,10 @@ def unanswerable(state: GameState) -> list[str]:
     """Each thing the table waits for that no line of the rules answers now (an open auction answers first)."""
     if state.tokens is None:
         return []
-    if state.auction is not None:
-        return [] if _accepted(state, c.CloseAuction()) else [f"the auction of {state.auction.deed} cannot close"]
+    if state.auction is not None:  # a building won at a shortage auction is placed with `sold <deed>`
+        closes = (c.CloseAuction(), *(c.CloseAuction(d) for d in state.deeds))
+        return [] if any(_accepted(state, close) for close in closes) else [
+            f"the auction of {state.auction.deed} cannot close"]
     problems = []
     for wait in state.waiting:
         if wait.kind == "speed-die":  # it runs by itself once its player's space is settled
