@@ -17,11 +17,13 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from textual import _wait
 
 from banker.errors import Refusal
 from banker.game import Game, Outcome
 from editions import Edition, load_edition, parse_edition
+from tests.seeds import SEED_VARIABLES, draw_fresh_seeds, exploring
 
 PLAYERS = ("Alice", "Bob", "Carol")
 
@@ -86,10 +88,49 @@ TALLIES_KEY = "banker_tallies"
 _TALLIES = pytest.StashKey[Path]()
 
 
+# Hypothesis (issue 34): CI derandomized, with no example database, no deadline and no health check on time (a busy
+# machine is slow, not wrong); an exploration run draws fresh examples. Random play passes its own seeds.
+settings.register_profile("ci", derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("explore", derandomize=False, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow], print_blob=True)
+settings.load_profile("ci")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--explore", action="store_true", default=False,
+                     help="fresh seeds for random play, the crash tests and Hypothesis (printed in the header; "
+                          "CI never passes this). The same as BANKER_EXPLORE=1.")
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """The run's controller (or the lone process without xdist) makes the folder for random play's tallies."""
+    """An exploration run draws its seeds here, before xdist starts a worker (they inherit the environment, so every
+    part of a run plays the same seeds); the run's controller makes the folder for random play's tallies."""
+    if config.getoption("--explore", default=False):
+        os.environ["BANKER_EXPLORE"] = "1"
+    if exploring():
+        draw_fresh_seeds()
+        settings.load_profile("explore")
     if not hasattr(config, "workerinput"):
         config.stash[_TALLIES] = Path(tempfile.mkdtemp(prefix="banker-tallies-"))
+
+
+def seeds_played() -> str:
+    """The seeds of this run, so a failure can be replayed (`BANKER_PLAY_SEED=<n> python -m pytest <test>`)."""
+    played = " ".join(f"{name}={os.environ.get(name) or fixed}" for name, fixed in SEED_VARIABLES.items())
+    if exploring():
+        return (f"exploration run, fresh seeds: {played}; Hypothesis drew fresh examples (a failure prints how to "
+                "replay it)")
+    return f"fixed seeds: {played}; Hypothesis derandomized"
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return seeds_played()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The seeds again at the end (the header is hidden by `-q`), where a failure's report ends."""
+    terminalreporter.write_line(seeds_played())
 
 
 @pytest.hookimpl(optionalhook=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import shutil
 import sqlite3
 import tempfile
@@ -53,8 +52,9 @@ from tests.ledger_checks import (
     without_action,
 )
 from tests.play_lines import HOUSE_RULES, OPENINGS, TABLES, LineMaker
+from tests.seeds import seed as seed_for
 
-SEED = int(os.environ.get("BANKER_PLAY_SEED") or random.SystemRandom().randrange(2**32))
+SEED = seed_for("BANKER_PLAY_SEED")  # fixed (tests/seeds.py); fresh in an exploration run
 MIN_COMMANDS = int(os.environ.get("BANKER_PLAY_COMMANDS", "20000"))
 MEGA_COMMANDS = int(os.environ.get("BANKER_PLAY_MEGA_COMMANDS", "5000"))  # the Mega / speed-die run: 2 batches
 EXAMPLES_PER_BATCH = 50  # batches run (seed, seed + 1, ...) until MIN_COMMANDS lines were played
@@ -406,7 +406,7 @@ def play_batches(machine: type[RandomPlay], commands: int, monkeypatch: pytest.M
     batch = 0
     while TALLY["commands"] < commands or (any(TALLY[what] == 0 for what in needs)
                                            and TALLY["commands"] < NEEDS_TIMES * commands):
-        print(f"random play ({machine.__name__}) seed {first_seed}, batch {batch}: "
+        print(f"random play ({machine.__name__}) seed {first_seed}, batch {batch} (seed {first_seed + batch}): "
               f"replay with BANKER_PLAY_SEED={SEED} (the same test, the same chunk)")
         run_state_machine_as_test(
             seed(first_seed + batch)(machine),

@@ -23,7 +23,8 @@ both, and inside a bankruptcy whose creditor lifts the mortgages received at onc
 Issue 16: kills inside rolls that pass GO on a game that follows the tokens (the child's `tokens` script); after
 each kill the reopened game's cash and tokens agree with its events read without the fold.
 
-Seeded; a failure prints the seed. Replay with `BANKER_CRASH_SEED=<seed>`.
+Seeded from tests/seeds.py (a fresh seed in an exploration run); a failure prints the seed. Replay with
+`BANKER_CRASH_SEED=<seed>`.
 """
 
 from __future__ import annotations
@@ -51,9 +52,10 @@ from editions import load_edition
 from tests.crash_child import events_digest, records_digest
 from tests.crash_scripts import bankruptcy_opening, city_opening, sore_losers_opening, tokens_opening
 from tests.ledger_checks import events_reading_problems, token_problems
+from tests.seeds import seed as seed_of
 
 HERE = Path(__file__).parent
-SEED = int(os.environ.get("BANKER_CRASH_SEED") or random.SystemRandom().randrange(2**32))
+SEED = seed_of("BANKER_CRASH_SEED")  # fixed (tests/seeds.py); fresh in an exploration run
 KILLS = 210
 MEGA_KILLS = 70
 EDITION_KILLS = 35  # each of Sore Losers and City
