@@ -24,6 +24,7 @@ from banker.errors import Refusal
 from banker.game import Game, Outcome
 from editions import Edition, load_edition, parse_edition
 from tests.seeds import SEED_VARIABLES, draw_fresh_seeds, exploring
+from tests.settling import settling_lines
 
 PLAYERS = ("Alice", "Bob", "Carol")
 
@@ -186,42 +187,13 @@ def play(game: Game, *lines: str) -> list[Outcome]:
 
 
 def pass_landings(game: Game) -> list[Outcome]:
-    """Settle what a followed roll left waiting, the quiet way (issue 25): a deed for sale goes to an auction nobody
-    bids in, the card drawn is the deck's first that collects, a gift is the cash, a ticket is taken. For tests
-    about something else than the landing."""
+    """Settle what a followed roll left waiting, the quiet way (issue 25, `tests/settling.py`): for tests about
+    something else than the landing."""
     outcomes: list[Outcome] = []
     for _ in range(12):
-        state = game.state
-        wait = next((w for w in state.waiting if w.kind != "speed-die"), None)
-        if wait is None:
+        lines = settling_lines(game.state)
+        if not lines:
             return outcomes
-        p, space = f'"{wait.player}"', f'"{wait.space}"'
-        others = [o for o in state.active_players if o != wait.player]
-        match wait.kind, wait.detail:
-            case "buy-or-auction", _:
-                lines = [f"auction {space}", "sold"]
-            case "card", deck:
-                card = next(k for k in state.edition.cards if k.deck == deck and k.effect == "collect")
-                lines = [f"card {p} {deck} {card.key}"]
-            case "choice", "gift":
-                lines = [f"gift {p}"]
-            case "choice", "bus-ticket":
-                lines = [f"ticket {p}"]
-            case "choice", "auction-space":
-                lines = [f'auction "{next(d for d, h in state.deeds.items() if h.owner == "bank")}"', "sold"]
-            case "choice", "utility":
-                lines = [f"rent {p} {space} 7"]
-            case "choice", "rent-dodge":
-                lines = [f"rent {p} {space}"]
-            case "choice", "steal":
-                lines = [f'parking {p} "{others[0]}"']
-            case "jail-send", _:
-                lines = [f'jail {p} "{others[0]}"']
-            case "trap", _:
-                here = state.position(wait.player)
-                lines = [f'trap {p} "{next(o for o in others if state.position(o) == here)}"']
-            case _:
-                raise AssertionError(f"pass_landings cannot settle {wait}")
         outcomes += play(game, *lines)
     raise AssertionError(f"still waiting after 12 settlements: {game.state.waiting}")
 
