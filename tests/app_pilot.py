@@ -3,7 +3,9 @@ landing by key, and what the screen shows (offers, choices, toasts). Not a test 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import inspect
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -48,6 +50,29 @@ async def land(pilot: Pilot, space: str, *then: str) -> None:
     await keys(pilot, "l")
     await pilot.press(*space)
     await keys(pilot, "enter", *then)
+
+
+WAIT_SECONDS = 60.0  # a generous cap: a machine four times busier is slow, not wrong
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], object], what: str = "",
+                     timeout: float = WAIT_SECONDS) -> None:
+    """Pauses (at least once) until `condition()` holds: an app test waits for what it checks, never a fixed time
+    or a count of frames (issue 34). Fails, saying `what`, only after `timeout` seconds of wall time without it."""
+    deadline = time.monotonic() + timeout
+    await pilot.pause()
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s and it never came: {what or _source(condition)}")
+        await pilot.pause()
+
+
+def _source(condition: Callable[[], object]) -> str:
+    """The line a condition was written on, for the failure message."""
+    try:
+        return inspect.getsource(condition).strip()
+    except (OSError, TypeError):
+        return repr(condition)
 
 
 def text_of(app: BankerApp, selector: str) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_pilot import app_for, on_disk, played_file
+from app_pilot import app_for, on_disk, played_file, wait_until
 from screen_host import Host, keys
 from textual.pilot import Pilot
 
@@ -88,11 +88,9 @@ async def test_x_to_the_bank_opens_the_auction_of_its_deeds(ruined: Path) -> Non
         await declare(pilot, "1", "500")
         assert [choice.label for choice in app.screen.choices] == ["No, go back", "Yes, declare it"]
         await keys(pilot, "2")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Boardwalk"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Boardwalk")
         await keys(pilot, "1", "f", "s")  # Bob (the first bidder still playing) bids $50
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     with on_disk(ruined) as game:
         assert game.state.deeds["Boardwalk"].owner == "Bob" and not game.state.deeds["Boardwalk"].mortgaged
         assert "owing $500" in game.summary_of(game.timeline.counted[-3])  # then the bid, then sold

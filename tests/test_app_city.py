@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from app_pilot import choice_labels, land, offers_shown, on_disk, text_of, toasts
+from app_pilot import choice_labels, land, offers_shown, on_disk, text_of, toasts, wait_until
 from screen_host import keys
 from textual.widgets import DataTable, Select, SelectionList, Switch
 
@@ -110,18 +110,14 @@ async def test_a_timed_auction_runs_to_zero_and_the_highest_bid_wins(tmp_path: P
         assert app.game.state.auction.high_bid == 1_210_000
         assert text_of(app, "#auction-bid") and "Bob" in text_of(app, "#auction-leader")
         clock.advance(44)
-        await pilot.pause()
-        assert screen.remaining == 6 and not screen.has_class("-final") and app.bells == 0
+        await wait_until(pilot, lambda: screen.remaining == 6 and not screen.has_class("-final") and app.bells == 0)
         clock.advance(1)
-        await pilot.pause()
-        assert screen.remaining == 5 and screen.has_class("-final") and app.bells == 1
+        await wait_until(pilot, lambda: screen.remaining == 5 and screen.has_class("-final") and app.bells == 1)
         assert "5 seconds left" in text_of(app, "#auction-message")
         clock.advance(4)
-        await pilot.pause()
-        assert screen.remaining == 1 and app.bells == 5 and app.game.state.auction is not None
+        await wait_until(pilot, lambda: screen.remaining == 1 and app.bells == 5 and app.game.state.auction is not None)
         clock.advance(1)
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert any("time is up: Bayview Dock sold at auction to Bob for M1.21m" in t for t in toasts(app))
         assert "Bayview Dock" in text_of(app, "#card-1 .deeds")
     with on_disk(path) as game:
@@ -158,8 +154,7 @@ async def test_the_deal_timer_runs_out_and_nothing_is_traded(tmp_path: Path) -> 
         await pilot.pause()
         assert timer.has_class("-final") and app.bells == 1 and "confirm now" in text_of(app, "#deal-timer")
         clock.advance(5)
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert any("deal timer ran out" in t and "nothing was traded" in t for t in toasts(app))
         assert app.game is not None and app.game.head == head
     with on_disk(path) as game:
@@ -174,8 +169,7 @@ async def test_a_deal_confirmed_in_time_is_traded_and_the_timer_stops(tmp_path: 
         await keys(pilot, "t", "space", "ctrl+r", "y")
         assert isinstance(app.screen, TableScreen)
         clock.advance(60)  # a stopped timer never closes anything
-        await pilot.pause()
-        assert not any("deal timer ran out" in t for t in toasts(app))
+        await wait_until(pilot, lambda: not any("deal timer ran out" in t for t in toasts(app)))
     with on_disk(path) as game:
         assert game.state.deeds["Summergate"].owner == "Bob"
 
@@ -212,11 +206,9 @@ async def test_the_game_clock_warns_then_ends_the_game_with_the_score(tmp_path: 
         await pilot.pause()
         assert "01:00" in text_of(app, "#game-clock") and widget.has_class("-final") and app.bells == 1
         clock.advance(59)
-        await pilot.pause()
-        assert "00:01" in text_of(app, "#game-clock") and isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: "00:01" in text_of(app, "#game-clock") and isinstance(app.screen, TableScreen))
         clock.advance(1)
-        await pilot.pause()
-        assert isinstance(app.screen, EndScreen) and app.bells == 2
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen) and app.bells == 2)
         assert any("game clock ran out" in t for t in toasts(app))
         assert text_of(app, "#end-winner") == "Alice wins with a net worth of M38.12m"
         await keys(pilot, "escape")  # back to the table: the score is not pushed again
@@ -240,19 +232,15 @@ async def test_the_game_clock_survives_closing_and_reopening(tmp_path: Path) -> 
     path = game_file(tmp_path, clock=120)
     app, _ = app_for(path, START + timedelta(minutes=10))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "1:50:00 left of 120 min" in text_of(app, "#game-clock")
+        await wait_until(pilot, lambda: "1:50:00 left of 120 min" in text_of(app, "#game-clock"))
     app, clock = app_for(path, START + timedelta(minutes=119, seconds=58))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "00:02" in text_of(app, "#game-clock")
+        await wait_until(pilot, lambda: "00:02" in text_of(app, "#game-clock"))
         clock.advance(2)
-        await pilot.pause()
-        assert isinstance(app.screen, EndScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
     app, _ = app_for(path, START + timedelta(hours=3))  # reopened after the end: straight to the score
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, EndScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
 
 
 def test_clock_arithmetic() -> None:
@@ -269,8 +257,7 @@ async def test_a_classic_game_without_a_clock_shows_no_clock_line(tmp_path: Path
     Game.create(path, load_edition("classic-us"), PLAYERS).close()
     app, _ = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert not app.screen.query_one(GameClock).display
+        await wait_until(pilot, lambda: not app.screen.query_one(GameClock).display)
         assert app.screen.check_action("clock", ()) is False  # the k key is hidden
 
 
@@ -285,8 +272,7 @@ async def test_a_new_city_game_with_a_one_hour_clock(tmp_path: Path) -> None:
         assert isinstance(screen, NewGameScreen)
         assert not screen.query_one("#clock-row").display  # classic-us: no trading unit
         screen.query_one("#edition", Select).value = "city"
-        await pilot.pause()
-        assert screen.query_one("#clock-row").display
+        await wait_until(pilot, lambda: screen.query_one("#clock-row").display)
         assert not screen.query_one("#rule-row-timed-auctions").display
         assert screen.query_one("#rule-row-free-parking").display
         screen.query_one("#clock", Select).value = 60
@@ -520,14 +506,12 @@ async def test_the_amount_box_refuses_a_sum_below_the_smallest_note_before_it_cl
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "p", "enter", "enter")  # Alice pays the bank
         await pilot.press("5", "0", "enter")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "AmountScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AmountScreen")
         assert text_of(app, "#amount-error") == ("M50 cannot be paid in Monopoly City notes, the smallest of which "
                                                  "is M10k; did you mean M50k?")
         with on_disk(path) as stored:
             assert stored.head[0] == 1, "the slip wrote nothing"
         await pilot.press("k", "enter")
-        await pilot.pause()
-        assert type(app.screen).__name__ != "AmountScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ != "AmountScreen")
     with on_disk(path) as stored:
         assert stored.records[-1].type == "CashPaid" and stored.state.cash("Alice") == 37_700_000 - 50_000

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_pilot import choice_labels, land, on_disk
+from app_pilot import choice_labels, land, on_disk, wait_until
 from screen_host import keys
 from test_app_city import app_for, game_file, table_text
 
@@ -57,8 +57,7 @@ async def test_an_auction_left_open_keeps_its_countdown_and_a_returns_to_it(tmp_
         assert "the countdown kept running" in str(screen.query_one("#auction-note").render())
         await keys(pilot, "escape")
         clock.advance(30)  # time runs out on the table: the auction closes as its screen would have
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert any("time is up: Bayview Dock sold at auction to Alice for M100k" in n.message
                    for n in app.toasts_up())
     with on_disk(path) as game:
@@ -110,8 +109,7 @@ async def test_n_bringing_the_turn_round_starts_a_new_build_turn(tmp_path: Path,
     async with app.run_test(size=(120, 40)) as pilot:
         assert "Build: Alice has used this turn's spin" in table_text(app, "#game-clock")
         await keys(pilot, "n", "n", "n")  # Bob and Carol do not press Build; Alice's turn again
-        await pilot.pause()
-        assert "Build: Alice has not pressed Build (b)" in table_text(app, "#game-clock")
+        await wait_until(pilot, lambda: "Build: Alice has not pressed Build (b)" in table_text(app, "#game-clock"))
         await keys(pilot, "b")
         assert choice_labels(app) == ["press Build: spin 1, 2 or 3 blocks or a railroad"]
         assert app.screen.choices[0].refusal is None  # type: ignore[attr-defined]
@@ -140,8 +138,7 @@ async def test_enter_on_the_line_that_says_the_auction_is_open_returns_to_it(tmp
         await pilot.click(StatusLine)  # a click on the line returns too
         assert isinstance(app.screen, AuctionScreen)
         await keys(pilot, "s")  # sold to Alice: the line is a plain line again, the focus back on the board
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen) and not status.can_focus
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and not status.can_focus)
         assert app.screen.focused is app.screen.query_one(BoardList)
     with on_disk(path) as game:
         assert game.state.deeds["Bayview Dock"].owner == "Alice" and game.state.auction is None

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from app_pilot import app_for, choice_labels, land, offers_shown, on_disk, played_file, text_of, toasts
+from app_pilot import app_for, choice_labels, land, offers_shown, on_disk, played_file, text_of, toasts, wait_until
 from screen_host import keys
 from textual.pilot import Pilot
 from textual.widgets import Select, SelectionList, Static, Switch
@@ -140,8 +140,7 @@ async def test_new_game_offers_mega_without_the_speed_die_switch(tmp_path: Path)
         assert screen.query_one("#rule-row-speed-die").display  # classic-us, the default, may take it
         screen.query_one("#rule-speed-die", Switch).value = True
         select.value = "mega"
-        await pilot.pause()
-        assert "$2,500" in text_of(app, "#edition-about")
+        await wait_until(pilot, lambda: "$2,500" in text_of(app, "#edition-about"))
         assert not screen.query_one("#rule-row-speed-die").display
         await type_names(pilot, "Ann", "Ben", "Cat")
         assert isinstance(app.screen, TableScreen) and app.game is not None
@@ -316,8 +315,7 @@ async def test_speed_die_key_is_only_for_games_with_the_speed_die(tmp_path: Path
     path = game_file(tmp_path, edition="classic-us")
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.screen.check_action("speed_die", ()) is False
+        await wait_until(pilot, lambda: app.screen.check_action("speed_die", ()) is False)
         assert app.screen.check_action("depot", ()) is False and app.screen.check_action("holdings", ()) is False
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert not any(t.startswith(("Speed die", "Depot", "Tickets")) for t in titles)
@@ -379,8 +377,7 @@ async def test_table_shows_holdings_skyscrapers_depots_and_the_whole_bank(tmp_pa
                      "ticket Carol")
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "Mediterranean Avenue SKY" in text_of(app, "#card-0 .deeds")
+        await wait_until(pilot, lambda: "Mediterranean Avenue SKY" in text_of(app, "#card-0 .deeds"))
         assert "Reading Railroad depot" in text_of(app, "#card-1 .deeds")
         assert text_of(app, "#card-2 .marks") == "2 bus tickets"
         assert "bank: 32 houses, 10 hotels, 7 skyscrapers, 3 depots, 14 bus tickets" in text_of(app, "#status")
@@ -405,8 +402,7 @@ async def test_sore_loser_coins_show_on_every_card(tmp_path: Path) -> None:
     path = game_file(tmp_path, edition="sore-losers")
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert text_of(app, "#card-0 .marks") == "sore loser coins ●●○○"
+        await wait_until(pilot, lambda: text_of(app, "#card-0 .marks") == "sore loser coins ●●○○")
 
 
 @pytest.mark.asyncio

@@ -20,6 +20,7 @@ from app_pilot import (
     played_file,
     text_of,
     toasts,
+    wait_until,
 )
 from screen_host import keys
 from textual.widgets import DataTable, Select
@@ -75,8 +76,7 @@ async def test_a_sore_losers_game_through_the_keys_matches_the_ledger(tmp_path: 
     path = game_file(tmp_path, *BOUGHT_BEFORE)
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "sore loser coins ●●○○" in text_of(app, "#card-0 .marks")
+        await wait_until(pilot, lambda: "sore loser coins ●●○○" in text_of(app, "#card-0 .marks"))
         # Alice buys both browns.
         await land(pilot, "mediterranean", "1")
         await land(pilot, "baltic", "1")
@@ -147,9 +147,9 @@ async def test_a_sore_losers_game_through_the_keys_matches_the_ledger(tmp_path: 
         assert isinstance(app.screen, EndScreen)
         assert "the final rent round is still to play" in text_of(app, "#end-winner")
         await keys(pilot, "f")
-        await pilot.pause(0.6)
         lines = app.screen.query_one("#end-final", DataTable)
-        assert 0 < lines.row_count < 26  # still revealing, one rent at a time
+        await wait_until(pilot, lambda: lines.row_count > 0, "the first rent of the final round revealed")
+        assert lines.row_count < 26  # still revealing, one rent at a time
         await keys(pilot, "space")
         assert lines.row_count == 26
         banner = text_of(app, "#end-winner")
@@ -192,8 +192,7 @@ async def test_the_new_game_screen_offers_sore_losers(tmp_path: Path) -> None:
         select = app.screen.query_one("#edition", Select)
         assert "sore-losers" in [value for _, value in select._options]
         select.value = "sore-losers"
-        await pilot.pause()
-        assert "sore loser coins" in text_of(app, "#edition-about")
+        await wait_until(pilot, lambda: "sore loser coins" in text_of(app, "#edition-about"))
         for name in ("Ann", "Ben", "Cat"):
             await pilot.press(*name)
             await keys(pilot, "enter")
@@ -279,8 +278,7 @@ async def test_mr_monopoly_collects_taxes_and_reversed_rent_raises_money_from_th
                      "buy Bob Boardwalk", "buy Bob 'Park Place'", "pay Bob 700")
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.game is not None
+        await wait_until(pilot, lambda: app.game is not None)
         # Alice has M0: the bill is paid to her, so nothing asks her to raise money.
         await land(pilot, "electric bill")
         assert offers_shown(app)[0] == "Mr. Monopoly collects M150 from the bank instead of paying Electric Bill"

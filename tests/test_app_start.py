@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_pilot import wait_until
 from screen_host import keys
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Select, Switch
@@ -34,8 +35,7 @@ def error_text(app: BankerApp) -> str:
 async def test_new_game_through_the_screens(tmp_path: Path) -> None:
     app = make_app(data=tmp_path, watch=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
         await keys(pilot, "n")
         assert isinstance(app.screen, NewGameScreen)
         app.screen.query_one("#colour-1", Select).value = "magenta"
@@ -81,8 +81,7 @@ async def test_new_game_with_another_edition_and_a_house_rule(tmp_path: Path) ->
         await keys(pilot, "n")
         screen = app.screen
         screen.query_one("#edition", Select).value = "classic-uk"
-        await pilot.pause()
-        assert "M1,500" in str(screen.query_one("#edition-about").render())
+        await wait_until(pilot, lambda: "M1,500" in str(screen.query_one("#edition-about").render()))
         for _ in range(6):
             await keys(pilot, "ctrl+n")
         assert "8 of 2 to 8" in str(screen.query_one("#players-title").render())
@@ -101,8 +100,7 @@ async def test_game_file_given_on_the_command_line_is_created_only_by_new_game(t
     path = tmp_path / "friday.db"
     app = make_app(path, data=tmp_path / "data", watch=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await keys(pilot, "escape")
         assert isinstance(app.screen, StartScreen)
         assert "friday.db does not exist yet" in str(app.screen.query_one("#target-note").render())
@@ -142,19 +140,16 @@ async def test_a_game_file_opened_at_start_closes_to_the_start_screen(tmp_path: 
     Game.create(path, load_edition("classic-us"), ["Alice", "Bob"]).close()
     app = make_app(path, data=tmp_path, watch=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert not any(isinstance(screen, StartScreen) for screen in app.screen_stack)
         app.action_close_game()
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen) and app.game is None
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen) and app.game is None)
         assert app.screen.query_one("#saved-games", DataTable).row_count == 1
         await keys(pilot, "enter")
         assert isinstance(app.screen, TableScreen)
         assert app.game is not None and app.game.state.players == ("Ann", "Ben")
         app.action_close_game()
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen) and len(app.screen_stack) == 2
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen) and len(app.screen_stack) == 2)
 
 
 @pytest.mark.asyncio
@@ -179,8 +174,7 @@ async def test_a_file_that_is_not_a_game_gets_a_clear_message(tmp_path: Path) ->
     path.write_text("shopping list")
     app = make_app(path, data=tmp_path / "data", watch=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
         assert any("not a Banker game file" in n.message and n.severity == "error" for n in app.toasts_up())
 
 

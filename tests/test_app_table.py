@@ -11,6 +11,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+from app_pilot import wait_until
 from screen_host import keys
 from textual.pilot import Pilot
 from textual.widgets import Digits
@@ -416,11 +417,9 @@ async def test_a_bankruptcy_to_the_bank_runs_its_auctions_one_after_another(game
         await pilot.pause()
         assert type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Park Place"
         await keys(pilot, "s")  # no bid: Park Place stays with the bank, Boardwalk's auction opens at once
-        await pilot.pause()
-        assert type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Boardwalk"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Boardwalk")
         await keys(pilot, "1", "t", "s")  # Alice bids $10
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     assert holding(game_file, "Boardwalk").owner == "Alice" and holding(game_file, "Park Place").owner == "bank"
     assert cash(game_file, "Alice") == 1490
 
@@ -460,8 +459,7 @@ async def test_screen_follows_another_writer(game_file: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         prepare(game_file, "collect Bob 250")
         app.take_in_other_writers()
-        await pilot.pause()
-        assert card_cash(app, "Bob") == "$1750"
+        await wait_until(pilot, lambda: card_cash(app, "Bob") == "$1750")
 
 
 # -- other screens and the palette ------------------------------------------------------------
@@ -488,8 +486,7 @@ async def test_an_open_auction_is_on_screen_when_the_game_is_resumed(game_file: 
     prepare(game_file, "auction Boardwalk", "bid Bob 120")
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert type(app.screen).__name__ == "AuctionScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AuctionScreen")
 
 
 @pytest.mark.asyncio

@@ -8,6 +8,7 @@ player until the buildings of its colour group are sold back to the bank.
 from __future__ import annotations
 
 import pytest
+from app_pilot import wait_until
 from screen_host import Host
 from textual.widgets import SelectionList, Static
 
@@ -71,8 +72,7 @@ async def test_mortgaged_deed_is_lifted_now_or_kept_for_10_percent(
     game = table
     app = Host(TradeScreen(game, "Alice", "Bob"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        assert not app.screen.query_one("#trade-mortgage").display
+        await wait_until(pilot, lambda: not app.screen.query_one("#trade-mortgage").display)
         await pilot.press("down", "space")  # Boardwalk, mortgaged
         assert app.screen.query_one("#trade-mortgage").display  # "lift now or pay 10%" is asked
         await pilot.press("tab", "tab", "tab", "tab", *keys)  # to the lift / keep choice
@@ -95,8 +95,7 @@ async def test_deeds_of_a_built_on_group_are_not_offered(table: Game) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("tab", "enter", "down", "enter")  # the second player: Carol
-        await pilot.pause()
-        assert offered(app, 1) == []
+        await wait_until(pilot, lambda: offered(app, 1) == [])
         assert not app.screen.query_one("#trade-items-1").display
         why = shown(app, "#trade-unoffered-1")
         assert why.startswith("Carol has $1,330, and no deed or card to offer.")
