@@ -58,13 +58,20 @@ WAIT_SECONDS = 60.0  # a generous cap: a machine four times busier is slow, not 
 async def wait_until(pilot: Pilot, condition: Callable[[], object], what: str = "",
                      timeout: float = WAIT_SECONDS) -> None:
     """Pauses (at least once) until `condition()` holds: an app test waits for what it checks, never a fixed time
-    or a count of frames (issue 34). Fails, saying `what`, only after `timeout` seconds of wall time without it."""
+    or a count of frames (issue 34). A condition that raises is not there yet. Fails, saying `what` (and what the
+    condition last raised), only after `timeout` seconds of wall time without it."""
     deadline = time.monotonic() + timeout
-    await pilot.pause()
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout:.0f} s and it never came: {what or _source(condition)}")
+    while True:
         await pilot.pause()
+        try:
+            if condition():
+                return
+            failure: Exception | None = None
+        except Exception as error:  # not there yet: a screen not pushed, a widget not mounted
+            failure = error
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s and it never came: {what or _source(condition)}") \
+                from failure
 
 
 def _source(condition: Callable[[], object]) -> str:

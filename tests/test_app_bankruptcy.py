@@ -47,7 +47,7 @@ async def test_x_refuses_a_debt_the_player_could_raise_and_changes_nothing(ruine
         error = str(app.screen.query_one("#amount-error").render())
         assert error == "Alice can raise $100 ($100 cash), enough for $50: raise money and pay"
         await keys(pilot, "escape")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     with on_disk(ruined) as game:
         assert game.head == head and not game.state.bankrupt
 
@@ -61,7 +61,7 @@ async def test_x_to_a_player_lifting_the_mortgages_now(ruined: Path) -> None:
         labels = [choice.label for choice in app.screen.choices]
         assert labels == ["pay 10% now: $20, and 10% again when lifted later", "lift now (value + 10%): $220"]
         await keys(pilot, "2", "2")  # lift now; "Yes, declare it"
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     with on_disk(ruined) as game:
         assert game.state.bankrupt == {"Alice"}
         assert game.state.deeds["Boardwalk"].owner == "Bob" and not game.state.deeds["Boardwalk"].mortgaged

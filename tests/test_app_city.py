@@ -106,7 +106,7 @@ async def test_a_timed_auction_runs_to_zero_and_the_highest_bid_wins(tmp_path: P
         await keys(pilot, "2", "f")  # Bob: M100k + M1m
         await keys(pilot, "3", "b", *"1.2m", "enter")  # Carol types M1.2m
         await keys(pilot, "2", "o")  # Bob: M1.21m
-        assert app.game is not None and app.game.state.auction is not None
+        await wait_until(pilot, lambda: app.game is not None and app.game.state.auction is not None)
         assert app.game.state.auction.high_bid == 1_210_000
         assert text_of(app, "#auction-bid") and "Bob" in text_of(app, "#auction-leader")
         clock.advance(44)
@@ -149,7 +149,7 @@ async def test_the_deal_timer_runs_out_and_nothing_is_traded(tmp_path: Path) -> 
         await keys(pilot, "space", "shift+tab")
         await pilot.press(*"2.5m")  # City's money in the cash box
         await keys(pilot, "ctrl+r")
-        assert "Alice gives Bob: M2.5m, Summergate" in text_of(app, "#trade-summary")
+        await wait_until(pilot, lambda: "Alice gives Bob: M2.5m, Summergate" in text_of(app, "#trade-summary"))
         clock.advance(45)
         await pilot.pause()
         assert timer.has_class("-final") and app.bells == 1 and "confirm now" in text_of(app, "#deal-timer")
@@ -167,7 +167,7 @@ async def test_a_deal_confirmed_in_time_is_traded_and_the_timer_stops(tmp_path: 
     app, clock = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "t", "space", "ctrl+r", "y")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         clock.advance(60)  # a stopped timer never closes anything
         await wait_until(pilot, lambda: not any("deal timer ran out" in t for t in toasts(app)))
     with on_disk(path) as game:
@@ -182,7 +182,7 @@ async def test_classic_trades_have_no_deal_timer_unless_the_house_rule_says_so(t
         app, _ = app_for(path)
         async with app.run_test(size=SIZE) as pilot:
             await keys(pilot, "t")
-            assert isinstance(app.screen, TradeScreen) and app.screen.timed is timed
+            await wait_until(pilot, lambda: isinstance(app.screen, TradeScreen) and app.screen.timed is timed)  # noqa: B023 (waited for here, in this turn of the loop)
             assert bool(app.screen.query(DealTimer)) is timed
 
 
@@ -299,7 +299,7 @@ async def test_the_build_key_spins_records_the_spin_and_builds_within_it(tmp_pat
     app, clock = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "b")
-        assert choice_labels(app) == ["press Build: spin 1, 2 or 3 blocks or a railroad"]
+        await wait_until(pilot, lambda: choice_labels(app) == ["press Build: spin 1, 2 or 3 blocks or a railroad"])
         await keys(pilot, "1")
         spin = app.screen
         assert isinstance(spin, SpinScreen) and not spin.done
@@ -322,15 +322,16 @@ async def test_the_build_key_spins_records_the_spin_and_builds_within_it(tmp_pat
             "2 industrial blocks: M4m · rent M120k → M1.2m",
             "3 industrial blocks: M6m · rent M120k → M2.4m"]
         await keys(pilot, "2")
-        assert "Central Quay 2I" in table_text(app, "#card-0 .deeds")
+        await wait_until(pilot, lambda: "Central Quay 2I" in table_text(app, "#card-0 .deeds"))
         assert app.screen.title_text == "Alice builds: 1 block left this turn"  # type: ignore[attr-defined]
         await keys(pilot, "1")  # Summergate residential: one block left, no count asked
-        assert choice_labels(app)[0].startswith("press Build")  # the spin is used up: back to the menu
+        await wait_until(pilot, lambda: choice_labels(app)[0].startswith("press Build"),
+                         'choice_labels(app)[0].startswith("press Build")')  # the spin is used up: back to the menu
         await keys(pilot, "escape")
-        assert "Build: Alice has used this turn's spin" in text_of(app, "#game-clock")
+        await wait_until(pilot, lambda: "Build: Alice has used this turn's spin" in text_of(app, "#game-clock"))
         # Alice's next press needs another player's press in between, or a new turn of hers (doubles).
         await keys(pilot, "b")
-        assert app.screen.choices[0].refusal is not None  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: app.screen.choices[0].refusal is not None)  # type: ignore[attr-defined]
         assert choice_labels(app)[1] == "a new turn of Alice's (doubles): press Build again"
         await keys(pilot, "escape")
     with on_disk(path) as game:
@@ -348,12 +349,12 @@ async def test_a_railroad_spin_places_the_free_railroad(tmp_path: Path, monkeypa
     app, _ = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "b", "1", "enter")  # enter skips the spin to its result
-        assert "a free railroad" in text_of(app, "#spin-result")
+        await wait_until(pilot, lambda: "a free railroad" in text_of(app, "#spin-result"))
         await keys(pilot, "enter")
-        assert choice_labels(app)[0] == "Summergate  (unowned)"
+        await wait_until(pilot, lambda: choice_labels(app)[0] == "Summergate  (unowned)")
         labels = choice_labels(app)
         await keys(pilot, str(labels.index("Central Quay  (Alice)") + 1))
-        assert "Central Quay rail" in text_of(app, "#card-0 .deeds")
+        await wait_until(pilot, lambda: "Central Quay rail" in text_of(app, "#card-0 .deeds"))
     with on_disk(path) as game:
         assert game.state.deeds["Central Quay"].railroad and game.state.cash("Alice") == 37_700_000 - 1_600_000
 
@@ -393,33 +394,33 @@ async def test_city_landing_offers(tmp_path: Path) -> None:
         assert "Summergate  (Alice, rent M20k)" not in [ch.label for ch in app.screen.choices
                                                         if ch.refusal is None]  # type: ignore[attr-defined]
         await keys(pilot, str(labels.index("Westlands  (Bob, rent M60k)") + 1), "enter")
-        assert "Westlands !Prison" in text_of(app, "#card-1 .deeds")
+        await wait_until(pilot, lambda: "Westlands !Prison" in text_of(app, "#card-1 .deeds"))
         # Free Parking: Alice takes the Rent Dodge card
         await land(pilot, "free parking")
-        assert offers_shown(app) == ["take the Rent Dodge card from beside the board"]
+        await wait_until(pilot, lambda: offers_shown(app) == ["take the Rent Dodge card from beside the board"])
         await keys(pilot, "1")
-        assert "Rent Dodge card" in text_of(app, "#card-0 .marks")
+        await wait_until(pilot, lambda: "Rent Dodge card" in text_of(app, "#card-0 .marks"))
         # Rent on Bob's Westlands: pay, or play the Rent Dodge card
         await land(pilot, "westlands")
         assert offers_shown(app) == ["pay Bob M60k rent for Westlands (no blocks)",
                                      "play the Rent Dodge card: no rent for Westlands (the card goes back)"]
         await keys(pilot, "2")
-        assert "Rent Dodge" not in text_of(app, "#card-0 .marks")
+        await wait_until(pilot, lambda: "Rent Dodge" not in text_of(app, "#card-0 .marks"))
         # Bob lands on Free Parking: the card is beside the board again
         await keys(pilot, "n")
         await land(pilot, "free parking", "1")
         # Carol takes it from Bob, who has not used it
         await keys(pilot, "n")
         await land(pilot, "free parking")
-        assert offers_shown(app) == ["take the Rent Dodge card from Bob, who has not used it"]
+        await wait_until(pilot, lambda: offers_shown(app) == ["take the Rent Dodge card from Bob, who has not used it"])
         await keys(pilot, "1")
         # The Auction space: any unowned district
         await land(pilot, "auction")
-        assert offers_shown(app) == ["put an unowned district up for auction (20 left)"]
+        await wait_until(pilot, lambda: offers_shown(app) == ["put an unowned district up for auction (20 left)"])
         await keys(pilot, "1")
-        assert choice_labels(app)[0] == "Stoneside  (list price M600k)"
+        await wait_until(pilot, lambda: choice_labels(app)[0] == "Stoneside  (list price M600k)")
         await keys(pilot, "1", "enter")
-        assert isinstance(app.screen, AuctionScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, AuctionScreen))
         await keys(pilot, "escape")
     with on_disk(path) as game:
         state = game.state
@@ -435,14 +436,14 @@ async def test_industry_tax_and_a_bonus_building(tmp_path: Path) -> None:
     app, _ = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await land(pilot, "industry")
-        assert offers_shown(app) == ["pay Industry Tax: M2m (Alice owns industrial blocks)"]
+        await wait_until(pilot, lambda: offers_shown(app) == ["pay Industry Tax: M2m (Alice owns industrial blocks)"])
         await keys(pilot, "1")
         await land(pilot, "planning", "2")
-        assert choice_labels(app)[0] == "Park (3 blocks)"
+        await wait_until(pilot, lambda: choice_labels(app)[0] == "Park (3 blocks)")
         await keys(pilot, "2")  # School
-        assert choice_labels(app)[0] == "Summergate  (Alice, 1I, rent M100k)"
+        await wait_until(pilot, lambda: choice_labels(app)[0] == "Summergate  (Alice, 1I, rent M100k)")
         await keys(pilot, "1", "enter")
-        assert "Summergate 1I +School" in text_of(app, "#card-0 .deeds")
+        await wait_until(pilot, lambda: "Summergate 1I +School" in text_of(app, "#card-0 .deeds"))
     with on_disk(path) as game:
         assert game.state.deeds["Summergate"].bonus == "School"
         assert game.state.cash("Alice") == 37_700_000 - 600_000 - 1_000_000 - 2_000_000
@@ -459,9 +460,9 @@ async def test_riding_the_railroad_from_ones_own_district(tmp_path: Path) -> Non
         assert offers_shown(app) == ["Alice owns Summergate: nothing to pay",
                                      "ride the railroad to Westlands (Bob)"]
         await keys(pilot, "2")
-        assert choice_labels(app) == ["move on to Westlands", "stay on Summergate"]
+        await wait_until(pilot, lambda: choice_labels(app) == ["move on to Westlands", "stay on Summergate"])
         await keys(pilot, "1")
-        assert "Then Alice lands on Westlands" in text_of(app, ".dialog-title")
+        await wait_until(pilot, lambda: "Then Alice lands on Westlands" in text_of(app, ".dialog-title"))
         assert offers_shown(app) == ["pay Bob M60k rent for Westlands (no blocks)"]
         await keys(pilot, "1")
     with on_disk(path) as game:

@@ -45,9 +45,9 @@ async def test_an_auction_left_open_keeps_its_countdown_and_a_returns_to_it(tmp_
     app, clock = app_for(path)
     async with app.run_test(size=(120, 40)) as pilot:
         await land(pilot, "bayview", "2")
-        assert isinstance(app.screen, AuctionScreen) and app.screen.remaining == 50
+        await wait_until(pilot, lambda: isinstance(app.screen, AuctionScreen) and app.screen.remaining == 50)
         await keys(pilot, "1", "t", "escape")  # Alice bids M100k, and the banker looks at the table
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         clock.advance(20)
         await pilot.pause()
         assert "auction open: Bayview Dock, 30 s left (a returns)" in table_text(app, "#status")
@@ -75,7 +75,7 @@ async def test_returning_after_the_time_ran_out_closes_the_auction(tmp_path: Pat
         countdowns.unwatch()  # as if the table's watch had not come round yet
         clock.advance(55)
         await keys(pilot, "a")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     with on_disk(path) as game:
         assert game.state.deeds["Bayview Dock"].owner == "Bob"
 
@@ -93,7 +93,7 @@ async def test_the_leader_cannot_raise_his_own_bid_and_the_screen_names_who_may(
         said = str(app.screen.query_one("#auction-message").render())
         assert said == "Alice already leads with M100k and cannot raise the bid; Bob or Carol may bid"
         await keys(pilot, "t")
-        assert app.game is not None and app.game.head == head  # nothing reached the ledger
+        await wait_until(pilot, lambda: app.game is not None and app.game.head == head)  # nothing reached the ledger
         assert app.game.state.auction is not None and app.game.state.auction.high_bid == 100_000
         assert bid_refusal(app.game.state, "Alice", 2_000_000) == said
         assert bid_refusal(app.game.state, "Bob", 200_000) is None
@@ -111,7 +111,7 @@ async def test_n_bringing_the_turn_round_starts_a_new_build_turn(tmp_path: Path,
         await keys(pilot, "n", "n", "n")  # Bob and Carol do not press Build; Alice's turn again
         await wait_until(pilot, lambda: "Build: Alice has not pressed Build (b)" in table_text(app, "#game-clock"))
         await keys(pilot, "b")
-        assert choice_labels(app) == ["press Build: spin 1, 2 or 3 blocks or a railroad"]
+        await wait_until(pilot, lambda: choice_labels(app) == ["press Build: spin 1, 2 or 3 blocks or a railroad"])
         assert app.screen.choices[0].refusal is None  # type: ignore[attr-defined]
         await keys(pilot, "1")
     with on_disk(path) as game:
@@ -127,7 +127,7 @@ async def test_enter_on_the_line_that_says_the_auction_is_open_returns_to_it(tmp
     async with app.run_test(size=(120, 40)) as pilot:
         await land(pilot, "bayview", "2")
         await keys(pilot, "1", "t", "escape")  # Alice bids M100k, and the banker looks at the table
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         status = app.screen.query_one(StatusLine)
         assert app.screen.focused is status  # Esc left the auction: Enter goes back to it
         clock.advance(20)

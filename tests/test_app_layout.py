@@ -68,7 +68,7 @@ async def test_the_strip_follows_a_payment_and_the_turn(tmp_path: Path) -> None:
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         await keys(pilot, "colon", *"pay ann 200", "enter")
-        assert strip_lines(app)[0].startswith("▶ Ann $1,300")
+        await wait_until(pilot, lambda: strip_lines(app)[0].startswith("▶ Ann $1,300"))
         app.screen.query_one("#board").focus()
         await keys(pilot, "n")
         lines = strip_lines(app)
@@ -85,7 +85,7 @@ async def test_a_tall_screen_keeps_the_cards_and_a_resize_changes_over(tmp_path:
         await resized(pilot, SMALL)
         assert shown(app, "#cash-strip") and not shown(app, "#cards")
         await keys(pilot, "colon", *"pay alice 100", "enter")
-        assert strip_lines(app)[0].startswith("▶ Alice $1,400")
+        await wait_until(pilot, lambda: strip_lines(app)[0].startswith("▶ Alice $1,400"))
         await resized(pilot, WIDE)
         assert shown(app, "#cards")
         card = app.screen.query_one("#card-0", PlayerCard)
@@ -161,7 +161,7 @@ async def test_the_new_game_form_fits_80x24_down_to_create(tmp_path: Path) -> No
             if screen.focused is screen.query_one("#rule-follow-tokens"):
                 break
         await keys(pilot, "space", "ctrl+s")
-        assert app.game is not None and app.game.state.tokens is not None
+        await wait_until(pilot, lambda: app.game is not None and app.game.state.tokens is not None)
 
 
 @pytest.mark.asyncio

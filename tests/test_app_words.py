@@ -31,7 +31,7 @@ async def test_a_refusal_while_an_auction_is_open_names_the_key_not_the_sold_lin
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, AuctionScreen))
         await keys(pilot, "escape", "g")  # GO's salary waits for the auction
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         said = toasts(app)[-1]
         assert "press a to return to it, then bid, or s to close it" in said and "`sold`" not in said
     with on_disk(path) as game:

@@ -39,7 +39,7 @@ async def test_bids_by_key_then_sold_by_the_banker(game: Game) -> None:
         await pilot.press("1", "t")  # Alice: the opening +10 -> $10
         await pilot.press("2", "f")  # Bob: $10 + 50 -> $60
         await pilot.press("1", "o")  # Alice: $61
-        assert game.state.auction is not None and game.state.auction.high_bid == 61
+        await wait_until(pilot, lambda: game.state.auction is not None and game.state.auction.high_bid == 61)
         await pilot.press("s")
         await pilot.pause()
     assert [(b.player, b.amount) for b in events_of(game, ev.BidPlaced)] == [("Alice", 10), ("Bob", 60),
@@ -76,7 +76,7 @@ async def test_bid_over_cash_is_refused_on_the_spot(game: Game) -> None:
         assert expected is not None and "has only $50" in expected
         assert message(app) == expected
         await pilot.press("b", *"900", "enter")
-        assert message(app) == bid_refusal(game.state, "Bob", 900)
+        await wait_until(pilot, lambda: message(app) == bid_refusal(game.state, "Bob", 900))
         assert game.head == head  # nothing reached the ledger
         assert app.screen.query_one("#auction-bidder-1").has_class("-selected")
     assert game.state.auction is not None and game.state.auction.high_bid == 50
@@ -88,9 +88,9 @@ async def test_quick_bid_needs_a_bidder_first(game: Game) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("t")
-        assert "pick who bids first" in message(app)
+        await wait_until(pilot, lambda: "pick who bids first" in message(app))
         await pilot.press("7")
-        assert "there is no bidder 7" in message(app)
+        await wait_until(pilot, lambda: "there is no bidder 7" in message(app))
     assert events_of(game, ev.BidPlaced) == []
 
 
@@ -115,7 +115,7 @@ async def test_countdown_sells_to_the_leader_after_50_seconds_from_the_start(new
         for _ in range(20):
             screen.tick()
         await pilot.press("2", "t")  # a bid does not restart the clock
-        assert screen.remaining == 30
+        await wait_until(pilot, lambda: screen.remaining == 30)
         for _ in range(25):
             screen.tick()
         assert screen.remaining == 5 and screen.has_class("-final") and app.bells == 1

@@ -66,7 +66,7 @@ async def test_player_filter_shows_how_their_cash_got_there(played: Game) -> Non
         assert column(app, "balance")[-1] == f"${played.state.cash('Bob'):,}"
         assert text_of(app, "#ledger-story").startswith("Bob has $1,430 now: 3 events")
         await pilot.press("x")
-        assert len(rows(app)) == len(played.records)
+        await wait_until(pilot, lambda: len(rows(app)) == len(played.records))
 
 
 @pytest.mark.asyncio
@@ -100,7 +100,7 @@ async def test_head_and_its_qr_code_follow_the_ledger(played: Game) -> None:
         app.screen.load()
         await wait_until(pilot, lambda: qr.render().spans != before)
         await pilot.press("q")
-        assert not app.screen.query_one("#ledger-side").display
+        await wait_until(pilot, lambda: not app.screen.query_one("#ledger-side").display)
 
 
 def test_qr_code_reads_back_as_the_head_s_qr_matrix() -> None:
@@ -132,7 +132,7 @@ async def test_long_ledgers_are_shown_a_page_at_a_time(played: Game, monkeypatch
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: column(app, "seq") == [str(n) for n in range(total - 2, total + 1)])
         await pilot.press("left_square_bracket")
-        assert column(app, "seq") == [str(n) for n in range(total - 5, total - 2)]
+        await wait_until(pilot, lambda: column(app, "seq") == [str(n) for n in range(total - 5, total - 2)])
         assert f"Showing {total - 5}-{total - 3}" in text_of(app, "#ledger-story")
         await pilot.press("right_square_bracket")
-        assert column(app, "seq")[-1] == str(total)
+        await wait_until(pilot, lambda: column(app, "seq")[-1] == str(total))

@@ -74,7 +74,8 @@ async def test_mortgaged_deed_is_lifted_now_or_kept_for_10_percent(
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_until(pilot, lambda: not app.screen.query_one("#trade-mortgage").display)
         await pilot.press("down", "space")  # Boardwalk, mortgaged
-        assert app.screen.query_one("#trade-mortgage").display  # "lift now or pay 10%" is asked
+        await wait_until(pilot, lambda: app.screen.query_one("#trade-mortgage").display,
+                         'app.screen.query_one("#trade-mortgage").display')  # "lift now or pay 10%" is asked
         await pilot.press("tab", "tab", "tab", "tab", *keys)  # to the lift / keep choice
         await pilot.press("ctrl+r")
         what = "lifts the mortgage on" if lifted else "pays 10% interest to keep mortgaged"
@@ -122,12 +123,12 @@ async def test_empty_trade_and_one_player_are_refused(table: Game) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("space", "ctrl+r")
-        assert "cannot trade with themselves" in shown(app, "#trade-message")
+        await wait_until(pilot, lambda: "cannot trade with themselves" in shown(app, "#trade-message"))
     app = Host(TradeScreen(table, "Alice", "Bob"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+r")
-        assert "pick at least one thing" in shown(app, "#trade-message")
+        await wait_until(pilot, lambda: "pick at least one thing" in shown(app, "#trade-message"))
         await pilot.press("escape")
         await pilot.pause()
     assert app.result is None
@@ -141,11 +142,11 @@ async def test_core_refusal_at_confirm_is_shown_and_nothing_changes(table: Game)
         await pilot.pause()
         await pilot.press("shift+tab", *"900", "tab")  # $900 from Alice
         await pilot.press("tab", "tab", "tab", "space", "ctrl+r")  # for Bob's St. Charles Place (cash alone is a loan)
-        assert "Bob gives Alice: St. Charles Place" in shown(app, "#trade-summary")
+        await wait_until(pilot, lambda: "Bob gives Alice: St. Charles Place" in shown(app, "#trade-summary"))
         game.do("pay Alice 500")  # the table moved on while the summary was up
         head = game.head
         await pilot.press("y")
-        assert "Alice has $450 but this trade costs $900" in shown(app, "#trade-message")
+        await wait_until(pilot, lambda: "Alice has $450 but this trade costs $900" in shown(app, "#trade-message"))
         assert not app.screen.reviewing
         assert game.head == head
 
