@@ -12,6 +12,7 @@ from pathlib import Path
 from screen_host import keys
 from textual import events
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from banker.game import Game
 from editions import load_edition
@@ -46,10 +47,27 @@ def app_for(path: Path) -> BankerApp:
 
 
 async def land(pilot: Pilot, space: str, *then: str) -> None:
-    """The current player lands on a space (typed to find it); `then` picks among the offers."""
+    """The current player lands on a space (typed to find it); `then` picks among the offers. Each step waits for
+    the dialog to be ready for it (its search focused, the space found, the offers focused): a key sent a frame early
+    goes to the screen before, on a busy machine."""
+    app = pilot.app
     await keys(pilot, "l")
+    await wait_until(pilot, lambda: type(app.screen).__name__ != "TableScreen", "a dialog after l")
+    if type(app.screen).__name__ != "LandingScreen":  # a followed table's `l` reopens what waits
+        await pilot.press(*space)
+        await keys(pilot, "enter", *then)
+        return
+    screen = app.screen
+    search = screen.query_one("#space-filter", Input)
+    await wait_until(pilot, lambda: screen.focused is search, "the landing dialog's search focused")
     await pilot.press(*space)
-    await keys(pilot, "enter", *then)
+    await wait_until(pilot, lambda: search.value.endswith(space) and screen.position is not None,  # type: ignore[attr-defined]
+                     f"the space {space!r} found")
+    await keys(pilot, "enter")
+    if then and app.screen is screen and any(o.actionable for o in screen.offers):  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: screen.focused is not None and screen.focused.id == "landing-offers",
+                         "the offers focused")
+    await keys(pilot, *then)
 
 
 WAIT_SECONDS = 60.0  # a generous cap: a machine four times busier is slow, not wrong

@@ -58,8 +58,7 @@ async def test_a_short_game_through_the_keys_matches_the_ledger(tmp_path: Path) 
         await keys(pilot, "tab", "tab", "space")  # Carol's Reading Railroad (mortgaged)
         await keys(pilot, "shift+tab", "shift+tab", "shift+tab", "shift+tab", *"50")  # Alice's cash
         await keys(pilot, "ctrl+r", "y")
-        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen),
-                         str(app.screen.query_one("#trade-message").render()))
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table after the trade")
         # Alice builds a house on Mediterranean Avenue; Bob lands there and pays the rent.
         await keys(pilot, "b", "1")
         await land(pilot, "mediterr", "enter")

@@ -37,7 +37,7 @@ async def test_after_anns_roll_the_player_dialogs_start_on_ann_not_on_the_next_r
     async with app.run_test(size=SIZE) as pilot:
         for key in ("p", "j", "h", "x", "r"):
             await keys(pilot, key)
-            await wait_until(pilot, lambda: highlighted(app).startswith("Ann"), (key, highlighted(app)))
+            await wait_until(pilot, lambda: highlighted(app).startswith("Ann"), f"{key}: the dialog opens on Ann")
             await keys(pilot, "escape")
 
 
