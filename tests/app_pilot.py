@@ -3,13 +3,16 @@ landing by key, and what the screen shows (offers, choices, toasts). Not a test 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import inspect
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 from screen_host import keys
 from textual import events
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from banker.game import Game
 from editions import load_edition
@@ -44,10 +47,57 @@ def app_for(path: Path) -> BankerApp:
 
 
 async def land(pilot: Pilot, space: str, *then: str) -> None:
-    """The current player lands on a space (typed to find it); `then` picks among the offers."""
+    """The current player lands on a space (typed to find it); `then` picks among the offers. Each step waits for
+    the dialog to be ready for it (its search focused, the space found, the offers focused): a key sent a frame early
+    goes to the screen before, on a busy machine."""
+    app = pilot.app
     await keys(pilot, "l")
+    await wait_until(pilot, lambda: type(app.screen).__name__ != "TableScreen", "a dialog after l")
+    if type(app.screen).__name__ != "LandingScreen":  # a followed table's `l` reopens what waits
+        await pilot.press(*space)
+        await keys(pilot, "enter", *then)
+        return
+    screen = app.screen
+    search = screen.query_one("#space-filter", Input)
+    await wait_until(pilot, lambda: screen.focused is search, "the landing dialog's search focused")
     await pilot.press(*space)
-    await keys(pilot, "enter", *then)
+    await wait_until(pilot, lambda: search.value.endswith(space) and screen.position is not None,  # type: ignore[attr-defined]
+                     f"the space {space!r} found")
+    await keys(pilot, "enter")
+    if then and app.screen is screen and any(o.actionable for o in screen.offers):  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: screen.focused is not None and screen.focused.id == "landing-offers",
+                         "the offers focused")
+    await keys(pilot, *then)
+
+
+WAIT_SECONDS = 60.0  # a generous cap: a machine four times busier is slow, not wrong
+
+
+async def wait_until(pilot: Pilot, condition: Callable[[], object], what: str = "",
+                     timeout: float = WAIT_SECONDS) -> None:
+    """Pauses (at least once) until `condition()` holds: an app test waits for what it checks, never a fixed time
+    or a count of frames (issue 34). A condition that raises is not there yet. Fails, saying `what` (and what the
+    condition last raised), only after `timeout` seconds of wall time without it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        await pilot.pause()
+        try:
+            if condition():
+                return
+            failure: Exception | None = None
+        except Exception as error:  # not there yet: a screen not pushed, a widget not mounted
+            failure = error
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s and it never came: {what or _source(condition)}") \
+                from failure
+
+
+def _source(condition: Callable[[], object]) -> str:
+    """The line a condition was written on, for the failure message."""
+    try:
+        return inspect.getsource(condition).strip()
+    except (OSError, TypeError):
+        return repr(condition)
 
 
 def text_of(app: BankerApp, selector: str) -> str:

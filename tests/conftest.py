@@ -17,11 +17,14 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 from textual import _wait
 
 from banker.errors import Refusal
 from banker.game import Game, Outcome
 from editions import Edition, load_edition, parse_edition
+from tests.seeds import SEED_VARIABLES, draw_fresh_seeds, exploring
+from tests.settling import settling_lines
 
 PLAYERS = ("Alice", "Bob", "Carol")
 
@@ -95,10 +98,49 @@ TALLIES_KEY = "banker_tallies"
 _TALLIES = pytest.StashKey[Path]()
 
 
+# Hypothesis (issue 34): CI derandomized, with no example database, no deadline and no health check on time (a busy
+# machine is slow, not wrong); an exploration run draws fresh examples. Random play passes its own seeds.
+settings.register_profile("ci", derandomize=True, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("explore", derandomize=False, database=None, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow], print_blob=True)
+settings.load_profile("ci")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--explore", action="store_true", default=False,
+                     help="fresh seeds for random play, the crash tests and Hypothesis (printed in the header; "
+                          "CI never passes this). The same as BANKER_EXPLORE=1.")
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """The run's controller (or the lone process without xdist) makes the folder for random play's tallies."""
+    """An exploration run draws its seeds here, before xdist starts a worker (they inherit the environment, so every
+    part of a run plays the same seeds); the run's controller makes the folder for random play's tallies."""
+    if config.getoption("--explore", default=False):
+        os.environ["BANKER_EXPLORE"] = "1"
+    if exploring():
+        draw_fresh_seeds()
+        settings.load_profile("explore")
     if not hasattr(config, "workerinput"):
         config.stash[_TALLIES] = Path(tempfile.mkdtemp(prefix="banker-tallies-"))
+
+
+def seeds_played() -> str:
+    """The seeds of this run, so a failure can be replayed (`BANKER_PLAY_SEED=<n> python -m pytest <test>`)."""
+    played = " ".join(f"{name}={os.environ.get(name) or fixed}" for name, fixed in SEED_VARIABLES.items())
+    if exploring():
+        return (f"exploration run, fresh seeds: {played}; Hypothesis drew fresh examples (a failure prints how to "
+                "replay it)")
+    return f"fixed seeds: {played}; Hypothesis derandomized"
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    return seeds_played()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The seeds again at the end (the header is hidden by `-q`), where a failure's report ends."""
+    terminalreporter.write_line(seeds_played())
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -154,42 +196,13 @@ def play(game: Game, *lines: str) -> list[Outcome]:
 
 
 def pass_landings(game: Game) -> list[Outcome]:
-    """Settle what a followed roll left waiting, the quiet way (issue 25): a deed for sale goes to an auction nobody
-    bids in, the card drawn is the deck's first that collects, a gift is the cash, a ticket is taken. For tests
-    about something else than the landing."""
+    """Settle what a followed roll left waiting, the quiet way (issue 25, `tests/settling.py`): for tests about
+    something else than the landing."""
     outcomes: list[Outcome] = []
     for _ in range(12):
-        state = game.state
-        wait = next((w for w in state.waiting if w.kind != "speed-die"), None)
-        if wait is None:
+        lines = settling_lines(game.state)
+        if not lines:
             return outcomes
-        p, space = f'"{wait.player}"', f'"{wait.space}"'
-        others = [o for o in state.active_players if o != wait.player]
-        match wait.kind, wait.detail:
-            case "buy-or-auction", _:
-                lines = [f"auction {space}", "sold"]
-            case "card", deck:
-                card = next(k for k in state.edition.cards if k.deck == deck and k.effect == "collect")
-                lines = [f"card {p} {deck} {card.key}"]
-            case "choice", "gift":
-                lines = [f"gift {p}"]
-            case "choice", "bus-ticket":
-                lines = [f"ticket {p}"]
-            case "choice", "auction-space":
-                lines = [f'auction "{next(d for d, h in state.deeds.items() if h.owner == "bank")}"', "sold"]
-            case "choice", "utility":
-                lines = [f"rent {p} {space} 7"]
-            case "choice", "rent-dodge":
-                lines = [f"rent {p} {space}"]
-            case "choice", "steal":
-                lines = [f'parking {p} "{others[0]}"']
-            case "jail-send", _:
-                lines = [f'jail {p} "{others[0]}"']
-            case "trap", _:
-                here = state.position(wait.player)
-                lines = [f'trap {p} "{next(o for o in others if state.position(o) == here)}"']
-            case _:
-                raise AssertionError(f"pass_landings cannot settle {wait}")
         outcomes += play(game, *lines)
     raise AssertionError(f"still waiting after 12 settlements: {game.state.waiting}")
 

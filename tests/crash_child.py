@@ -58,6 +58,7 @@ from banker.state import SKYSCRAPER, GameState
 from tests.crash_scripts import SCRIPTS, BankruptcyWalk, bankrupt_line, edition_tags, script_for
 
 ACTIONS_PER_WORKER = 5000
+HOLD_SECONDS = 60.0  # a held worker waits this long for its kill (the test kills it as soon as it reads the line)
 
 
 def say(line: str) -> None:
@@ -86,10 +87,20 @@ class Watch:
     "K INSERT" once it is under way (its commit may or may not be done).
     """
 
-    def __init__(self, slow: float) -> None:
+    def __init__(self, slow: float, hold: str = "") -> None:
         self.slow = slow
         self.rows = 0
         self.planned = 0
+        # `hold=<wanted>:<min_rows>`: inside an action whose verb or tags name `wanted` (any, when empty) with at least
+        # min_rows rows, the worker waits there until the test's kill lands, however busy the machine (issue 34)
+        wanted, _, rows = hold.partition(":")
+        self.hold, self.hold_rows = (wanted, int(rows)) if hold else (None, 0)
+        self.flight: list[str] = []  # the verb and tags of the action being stored
+
+    def pause(self) -> None:
+        """The worker's moment inside the transaction: SLOW_MS, or until killed when this is the action held."""
+        held = self.hold is not None and (not self.hold or self.hold in self.flight) and self.planned >= self.hold_rows
+        time.sleep(HOLD_SECONDS if held else self.slow)
 
     def trace(self, statement: str, connection: sqlite3.Connection) -> None:
         if statement.startswith("INSERT INTO event"):
@@ -98,13 +109,13 @@ class Watch:
             if self.rows == 0:
                 say(f"T {action} {self.planned}")
                 if self.planned == 1:
-                    time.sleep(self.slow)
+                    self.pause()
                 if not connection.in_transaction:  # a statement that is its own transaction: it commits now
                     say("K INSERT")
                     return
             else:
                 say(f"I {action} {self.rows} {self.planned}")
-                time.sleep(self.slow)
+                self.pause()
             self.rows += 1
         elif statement in ("COMMIT", "ROLLBACK"):
             if self.rows:
@@ -134,7 +145,7 @@ def break_atomicity(watch: Watch) -> None:
         for k, event in enumerate(events):
             if k:
                 say(f"I {action} {k} {len(events)}")
-                time.sleep(watch.slow)
+                watch.pause()
             records += append(store, [event], after, action)
             after = (records[-1].seq, records[-1].hash)
         return records
@@ -272,16 +283,84 @@ def next_mega_line(state: GameState, rng: random.Random) -> str:
     return rng.choice(["undo", "redo", f"go {q(rng.choice(players))}"])
 
 
-def play(path: str, seed: str, slow_ms: float, broken: bool, named: str = "") -> None:
+class MegaPieces:
+    """The Mega script with a scripted start (issue 34: no coverage by chance): each worker first builds a skyscraper,
+    sells it back to a hotel, sells a train depot and builds it again, hands out bus tickets and expires them, and
+    trades tickets; then it plays `next_mega_line` at random. The test's kills aimed at these actions find them
+    within a worker's first lines, and every one of them is committed before a kill aimed at a later one."""
+
+    def __init__(self) -> None:
+        self.step = 0
+
+    def __call__(self, state: GameState, rng: random.Random) -> str:
+        while self.step < len(MEGA_STEPS):
+            line = MEGA_STEPS[self.step](state)
+            if line is not None and _accepted(state, line):
+                if not line.startswith("ticket ") or "expire" in line:  # tickets handed out until 3 hold one
+                    self.step += 1
+                return line
+            self.step += 1
+        return next_mega_line(state, rng)
+
+
+def _accepted(state: GameState, line: str) -> bool:
+    try:
+        decide(state, parse(line, state))
+    except Refusal:
+        return False
+    return True
+
+
+def _build_skyscraper(state: GameState) -> str | None:
+    return next((f"build {q(h.owner)} {q(d)}" for d, h in state.deeds.items() if h.owner in state.active_players
+                 and h.level == SKYSCRAPER - 1 and build_refusal(state, h.owner, d) is None), None)
+
+
+def _sell_skyscraper(state: GameState) -> str | None:
+    return next((f"sell {q(h.owner)} {q(d)}" for d, h in state.deeds.items() if h.owner in state.active_players
+                 and h.level == SKYSCRAPER and sell_refusal(state, h.owner, d) is None), None)
+
+
+def _sell_depot(state: GameState) -> str | None:
+    return next((f"sell {q(h.owner)} {q(d)}" for d, h in state.deeds.items() if h.owner in state.active_players
+                 and h.depot and sell_refusal(state, h.owner, d) is None), None)
+
+
+def _build_depot(state: GameState) -> str | None:
+    return next((f"depot {q(h.owner)} {q(d)}" for d, h in state.deeds.items() if h.owner in state.active_players
+                 and depot_refusal(state, h.owner, d) is None), None)
+
+
+def _expire_tickets(state: GameState) -> str | None:
+    """`ticket <p> expire` once three others hold a ticket (one leg each); else a ticket to one without."""
+    players, tickets = list(state.active_players), state.held["bus_ticket"]
+    if sum(tickets[p] > 0 for p in players[1:]) >= 3:
+        return f"ticket {q(players[0])} expire"
+    return next((f"ticket {q(p)}" for p in players[1:] if not tickets[p]), None)
+
+
+def _trade_tickets(state: GameState) -> str | None:
+    players, tickets = list(state.active_players), state.held["bus_ticket"]
+    holder = next((p for p in players if tickets[p]), None)
+    if holder is None:
+        return f"ticket {q(players[0])}"
+    other = next(p for p in players if p != holder)
+    return f"trade {q(holder)} {q(other)} give ticket $5 get $1"
+
+
+MEGA_STEPS = (_build_skyscraper, _sell_skyscraper, _sell_depot, _build_depot, _expire_tickets, _trade_tickets)
+
+
+def play(path: str, seed: str, slow_ms: float, broken: bool, named: str = "", hold: str = "") -> None:
     say(f"S {os.getpid()}")
-    watch = Watch(slow_ms / 1000)
+    watch = Watch(slow_ms / 1000, hold)
     watch.install()
     if broken:
         break_atomicity(watch)
     game = Game.open(path)
     say(f"O {game.head[0]}")
     rng = random.Random(f"{seed}:{game.head[0]}")
-    edition = script_for(game.state) or (next_mega_line if "bus_ticket" in game.state.held else next_line)
+    edition = script_for(game.state) or (MegaPieces() if "bus_ticket" in game.state.held else next_line)
     script = BankruptcyWalk(SCRIPTS[named], go_on=0.9) if named else BankruptcyWalk(edition)
     for _ in range(ACTIONS_PER_WORKER):
         line = script(game.state, rng)
@@ -290,7 +369,9 @@ def play(path: str, seed: str, slow_ms: float, broken: bool, named: str = "") ->
         except Refusal:
             continue
         watch.planned = len(plan)
-        say(f"P {game.head[0] + 1} {len(plan)} {events_digest(plan)} {line.split()[0]} {tags(game.state, plan)}")
+        watch.flight = [line.split()[0], *tags(game.state, plan).split(",")]
+        say(f"P {game.head[0] + 1} {len(plan)} {events_digest(plan)} {' '.join(watch.flight[:1])} "
+            f"{tags(game.state, plan)}")
         try:
             outcome = game.do(line)
         except Refusal:
@@ -303,12 +384,14 @@ def serve() -> None:
     for request in sys.stdin:
         if not request.strip():
             continue
-        path, seed, slow_ms, broken, *named = request.split()
+        path, seed, slow_ms, broken, *rest = request.split()
+        named = [word for word in rest if not word.startswith("hold=")]
+        hold = next((word.removeprefix("hold=") for word in rest if word.startswith("hold=")), "")
         pid = os.fork()
         if pid == 0:
             code = 0
             try:
-                play(path, seed, float(slow_ms), broken == "1", *named)
+                play(path, seed, float(slow_ms), broken == "1", *named[:1], hold=hold)
             except BaseException:
                 traceback.print_exc()
                 code = 1

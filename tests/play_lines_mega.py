@@ -30,6 +30,17 @@ def railroads_and_utilities(edition: Edition, players: tuple[str, ...]) -> list[
             + [f"buy {shlex.quote(players[1])} {shlex.quote(d)}" for d in kinds["utility"]])
 
 
+def skyscraper_and_depot_sold(edition: Edition, players: tuple[str, ...]) -> list[str]:
+    """Random play's scripted Mega game (issue 34: no coverage by chance): a skyscraper and a depot built, sold back,
+    built again, then sold by a bankruptcy to the bank (its auctions open for random play to go on with)."""
+    cheapest, first = streets_by_group(edition)[0][0], shlex.quote(players[0])
+    railroad = next(d for d, deed in edition.deeds.items() if deed.kind == "railroad")
+    return [*hotels_on_a_group(edition, players), *railroads_and_utilities(edition, players),
+            f"sell {first} {shlex.quote(cheapest)}", f"build {first} {shlex.quote(cheapest)}",
+            f"sell {first} {shlex.quote(railroad)}", f"depot {first} {shlex.quote(railroad)}",
+            f"bankrupt {first} 99999999"]
+
+
 def all_but_one(edition: Edition, players: tuple[str, ...]) -> list[str]:
     """The first player holds all but one street of the largest group; the last one is still the bank's.
 

@@ -17,6 +17,7 @@ from banker import commands as c
 from banker.landing import ways_to_raise
 from banker.rules.tokens import ride_targets
 from banker.state import GameState
+from editions import Edition
 from tests.play_lines import LineMaker
 from tests.play_lines_city import CityLineMaker
 from tests.play_lines_mega import MegaLineMaker
@@ -281,3 +282,22 @@ class SoreLosersTokenLines(TokenLines, SoreLosersLineMaker):
 
 class CityTokenLines(TokenLines, CityLineMaker):
     """The City banker following the tokens: stadiums add to every GO passed."""
+
+
+def jail_and_doubles(edition: Edition, players: tuple[str, ...]) -> list[str]:
+    """Random play's scripted game at a followed table (issue 34: no coverage by chance): what the run must show
+    about the tokens made to happen, not hoped for. On a two-player table without the speed die (the corners at 0,
+    10, 20, 30, a Chance at 36): sent to jail by `jail`, by Go To Jail and by a card; three failed jail rolls, the
+    third paying and moving; doubles out of jail; three doubles; a card past GO without `go`; a roll onto GO.
+    What a landing waits for is settled quietly between the lines (tests/settling.py)."""
+    first, second = (shlex.quote(p) for p in players[:2])
+    chance = max(s.position for s in edition.spaces if s.type == "chance")
+    return [f"jail {second}", f"move {first} 10 fix",
+            f"roll {first} 4 6", f"roll {second} 1 2",  # Free Parking; the first failed jail roll
+            f"roll {first} 4 6", f"roll {second} 1 2",  # Go To Jail; the second failed jail roll
+            f"roll {first} 3 3",  # doubles out of jail: moved, the turn over (001:348)
+            f"roll {second} 1 3",  # the third failed jail roll pays the fine and moves
+            f"move {first} {chance} fix", f"card {first} chance go",  # past GO by a card, `go` not said
+            f"roll {first} 5 5", f"roll {first} 5 5", f"roll {first} 1 1",  # three doubles: jail
+            f"move {second} {len(edition.spaces) - 2} fix", f"roll {second} 1 1",  # onto GO by a roll
+            f"roll {second} 3 4", f"card {second} chance jail"]  # a Chance, and its card sends to jail

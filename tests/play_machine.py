@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import shutil
 import sqlite3
 import tempfile
@@ -53,8 +52,10 @@ from tests.ledger_checks import (
     without_action,
 )
 from tests.play_lines import HOUSE_RULES, OPENINGS, TABLES, LineMaker
+from tests.seeds import seed as seed_for
+from tests.settling import settling_lines
 
-SEED = int(os.environ.get("BANKER_PLAY_SEED") or random.SystemRandom().randrange(2**32))
+SEED = seed_for("BANKER_PLAY_SEED")  # fixed (tests/seeds.py); fresh in an exploration run
 MIN_COMMANDS = int(os.environ.get("BANKER_PLAY_COMMANDS", "20000"))
 MEGA_COMMANDS = int(os.environ.get("BANKER_PLAY_MEGA_COMMANDS", "5000"))  # the Mega / speed-die run: 2 batches
 EXAMPLES_PER_BATCH = 50  # batches run (seed, seed + 1, ...) until MIN_COMMANDS lines were played
@@ -99,10 +100,16 @@ def state_without_head(game: Game) -> dict[str, Any]:
     return body
 
 
+Script = Callable[[Edition, tuple[str, ...]], list[str]]
+
+
 class RandomPlay(RuleBasedStateMachine):
     """One game file per example; every line a banker might type, checked after each."""
 
     maker = LineMaker
+    # scripted games played before the random ones (edition, players, house rules, the lines): what a run must
+    # show made to happen, every line accepted and checked as random play checks its own (issue 34)
+    scripts: tuple[tuple[str, tuple[str, ...], tuple[str, ...], Script], ...] = ()
 
     def __init__(self) -> None:
         super().__init__()
@@ -389,8 +396,52 @@ def _unflushed(connect: Callable[..., sqlite3.Connection]) -> Callable[..., sqli
     return unflushed
 
 
+def scripted(machine: type[RandomPlay], edition: str, players: tuple[str, ...], house_rules: tuple[str, ...],
+             script: Script) -> type[RandomPlay]:
+    """The machine playing one script as its opening, each line accepted, what a landing waits for settled quietly
+    before each roll (tests/settling.py); then random play goes on for a step."""
+
+    class Scripted(machine):  # type: ignore[valid-type, misc]
+        @initialize()
+        def start(self) -> None:  # type: ignore[override]
+            self.begin(edition, players, house_rules, lambda _edition, _players: [])
+            for line in script(ALL_EDITIONS[edition], players):
+                if line.startswith("roll "):
+                    self.settle()
+                self.play_accepted(line)
+            self.settle()
+
+        def settle(self) -> None:
+            assert self.game is not None
+            for _ in range(12):
+                lines = settling_lines(self.game.state)
+                if not lines:
+                    return
+                for line in lines:
+                    self.play_accepted(line)
+
+        def play_accepted(self, line: str) -> None:
+            assert self.game is not None
+            head = self.game.head
+            self.play_line(line)
+            assert self.game.head != head, f"the scripted game's {line!r} was refused"
+
+    Scripted.__name__ = f"{machine.__name__}Scripted"
+    return Scripted
+
+
+def play_scripts(machine: type[RandomPlay]) -> None:
+    """The machine's scripted games, one example each, before its random ones."""
+    for edition, players, house_rules, script in machine.scripts:
+        TALLY["scripted games"] += 1
+        run_state_machine_as_test(scripted(machine, edition, players, house_rules, script), settings=settings(
+            max_examples=1, stateful_step_count=1, deadline=None, database=None, print_blob=True,
+            phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck)))
+
+
 def play_batches(machine: type[RandomPlay], commands: int, monkeypatch: pytest.MonkeyPatch,
-                 examples: int = EXAMPLES_PER_BATCH, first_seed: int = SEED, needs: Sequence[str] = ()) -> None:
+                 examples: int = EXAMPLES_PER_BATCH, first_seed: int = SEED, needs: Sequence[str] = (),
+                 scripted: bool = True) -> None:
     """Batches of seeded examples (seed, seed + 1, ...) until `commands` lines were played, and on, up to
     NEEDS_TIMES as many, while a tally the run needs (`needs`) is still 0.
 
@@ -403,10 +454,12 @@ def play_batches(machine: type[RandomPlay], commands: int, monkeypatch: pytest.M
     monkeypatch.setattr(snapshots, "HEADROOM_EVENTS", 8)
     monkeypatch.setattr(ledger, "_connect", _unflushed(ledger._connect))
     TALLY.clear()
+    if scripted:
+        play_scripts(machine)
     batch = 0
     while TALLY["commands"] < commands or (any(TALLY[what] == 0 for what in needs)
                                            and TALLY["commands"] < NEEDS_TIMES * commands):
-        print(f"random play ({machine.__name__}) seed {first_seed}, batch {batch}: "
+        print(f"random play ({machine.__name__}) seed {first_seed}, batch {batch} (seed {first_seed + batch}): "
               f"replay with BANKER_PLAY_SEED={SEED} (the same test, the same chunk)")
         run_state_machine_as_test(
             seed(first_seed + batch)(machine),
@@ -431,7 +484,8 @@ def play_chunk(machine: type[RandomPlay], commands: int, chunks: int, chunk: int
     workers); the part that finds every part's tally there returns their sum, on which the run's demands (every
     kind of action reached, enough refusals) are checked as for one long run. The other parts return None.
     """
-    play_batches(machine, -(-commands // chunks), monkeypatch, examples, first_seed=SEED + chunk * CHUNK_SEEDS)
+    play_batches(machine, -(-commands // chunks), monkeypatch, examples, first_seed=SEED + chunk * CHUNK_SEEDS,
+                 scripted=chunk == 0)
     tallies.mkdir(parents=True, exist_ok=True)
     mine = tallies / f"{machine.__name__}-{chunk}.json"
     written = mine.with_suffix(".part")

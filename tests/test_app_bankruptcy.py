@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_pilot import app_for, on_disk, played_file
+from app_pilot import app_for, on_disk, played_file, wait_until
 from screen_host import Host, keys
 from textual.pilot import Pilot
 
@@ -47,7 +47,7 @@ async def test_x_refuses_a_debt_the_player_could_raise_and_changes_nothing(ruine
         error = str(app.screen.query_one("#amount-error").render())
         assert error == "Alice can raise $100 ($100 cash), enough for $50: raise money and pay"
         await keys(pilot, "escape")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     with on_disk(ruined) as game:
         assert game.head == head and not game.state.bankrupt
 
@@ -61,7 +61,7 @@ async def test_x_to_a_player_lifting_the_mortgages_now(ruined: Path) -> None:
         labels = [choice.label for choice in app.screen.choices]
         assert labels == ["pay 10% now: $20, and 10% again when lifted later", "lift now (value + 10%): $220"]
         await keys(pilot, "2", "2")  # lift now; "Yes, declare it"
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     with on_disk(ruined) as game:
         assert game.state.bankrupt == {"Alice"}
         assert game.state.deeds["Boardwalk"].owner == "Bob" and not game.state.deeds["Boardwalk"].mortgaged
@@ -88,11 +88,9 @@ async def test_x_to_the_bank_opens_the_auction_of_its_deeds(ruined: Path) -> Non
         await declare(pilot, "1", "500")
         assert [choice.label for choice in app.screen.choices] == ["No, go back", "Yes, declare it"]
         await keys(pilot, "2")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Boardwalk"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Boardwalk")
         await keys(pilot, "1", "f", "s")  # Bob (the first bidder still playing) bids $50
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     with on_disk(ruined) as game:
         assert game.state.deeds["Boardwalk"].owner == "Bob" and not game.state.deeds["Boardwalk"].mortgaged
         assert "owing $500" in game.summary_of(game.timeline.counted[-3])  # then the bid, then sold

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_pilot import app_for, played_file
+from app_pilot import app_for, played_file, wait_until
 from screen_host import keys
 from textual.pilot import Pilot
 
@@ -75,8 +75,7 @@ async def test_a_small_terminal_shows_whole_owner_names_and_cuts_long_space_name
     path = played_file(tmp_path / "city.db", "city", CITY_PLAYERS, (*CITY_LINES, "buy annben stoneside"))
     app = app_for(path)
     async with app.run_test(size=NARROW) as pilot:
-        await pilot.pause()
-        assert "AnnBen" in line_of(app, "Stoneside") and "Al " in line_of(app, "Summergate")
+        await wait_until(pilot, lambda: "AnnBen" in line_of(app, "Stoneside") and "Al " in line_of(app, "Summergate"))
         assert any("Planning Pe…" in line for line in board_lines(app))  # cut, and seen to be cut
 
 
@@ -97,5 +96,4 @@ async def test_a_classic_table_has_no_block_legend(tmp_path: Path) -> None:
     path = played_file(tmp_path / "classic.db", "classic-us", ("Alice", "Bob"), ())
     app = app_for(path)
     async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        assert not app.screen.query_one("#board-legend").display
+        await wait_until(pilot, lambda: not app.screen.query_one("#board-legend").display)

@@ -12,7 +12,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from app_pilot import choice_labels, land, offers_shown, on_disk, text_of, toasts
+from app_pilot import choice_labels, land, offers_shown, on_disk, text_of, toasts, wait_until
 from screen_host import keys
 from textual.widgets import DataTable, Select, SelectionList, Switch
 
@@ -106,22 +106,18 @@ async def test_a_timed_auction_runs_to_zero_and_the_highest_bid_wins(tmp_path: P
         await keys(pilot, "2", "f")  # Bob: M100k + M1m
         await keys(pilot, "3", "b", *"1.2m", "enter")  # Carol types M1.2m
         await keys(pilot, "2", "o")  # Bob: M1.21m
-        assert app.game is not None and app.game.state.auction is not None
+        await wait_until(pilot, lambda: app.game is not None and app.game.state.auction is not None)
         assert app.game.state.auction.high_bid == 1_210_000
         assert text_of(app, "#auction-bid") and "Bob" in text_of(app, "#auction-leader")
         clock.advance(44)
-        await pilot.pause()
-        assert screen.remaining == 6 and not screen.has_class("-final") and app.bells == 0
+        await wait_until(pilot, lambda: screen.remaining == 6 and not screen.has_class("-final") and app.bells == 0)
         clock.advance(1)
-        await pilot.pause()
-        assert screen.remaining == 5 and screen.has_class("-final") and app.bells == 1
+        await wait_until(pilot, lambda: screen.remaining == 5 and screen.has_class("-final") and app.bells == 1)
         assert "5 seconds left" in text_of(app, "#auction-message")
         clock.advance(4)
-        await pilot.pause()
-        assert screen.remaining == 1 and app.bells == 5 and app.game.state.auction is not None
+        await wait_until(pilot, lambda: screen.remaining == 1 and app.bells == 5 and app.game.state.auction is not None)
         clock.advance(1)
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert any("time is up: Bayview Dock sold at auction to Bob for M1.21m" in t for t in toasts(app))
         assert "Bayview Dock" in text_of(app, "#card-1 .deeds")
     with on_disk(path) as game:
@@ -153,13 +149,12 @@ async def test_the_deal_timer_runs_out_and_nothing_is_traded(tmp_path: Path) -> 
         await keys(pilot, "space", "shift+tab")
         await pilot.press(*"2.5m")  # City's money in the cash box
         await keys(pilot, "ctrl+r")
-        assert "Alice gives Bob: M2.5m, Summergate" in text_of(app, "#trade-summary")
+        await wait_until(pilot, lambda: "Alice gives Bob: M2.5m, Summergate" in text_of(app, "#trade-summary"))
         clock.advance(45)
         await pilot.pause()
         assert timer.has_class("-final") and app.bells == 1 and "confirm now" in text_of(app, "#deal-timer")
         clock.advance(5)
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert any("deal timer ran out" in t and "nothing was traded" in t for t in toasts(app))
         assert app.game is not None and app.game.head == head
     with on_disk(path) as game:
@@ -172,10 +167,9 @@ async def test_a_deal_confirmed_in_time_is_traded_and_the_timer_stops(tmp_path: 
     app, clock = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "t", "space", "ctrl+r", "y")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         clock.advance(60)  # a stopped timer never closes anything
-        await pilot.pause()
-        assert not any("deal timer ran out" in t for t in toasts(app))
+        await wait_until(pilot, lambda: not any("deal timer ran out" in t for t in toasts(app)))
     with on_disk(path) as game:
         assert game.state.deeds["Summergate"].owner == "Bob"
 
@@ -188,7 +182,7 @@ async def test_classic_trades_have_no_deal_timer_unless_the_house_rule_says_so(t
         app, _ = app_for(path)
         async with app.run_test(size=SIZE) as pilot:
             await keys(pilot, "t")
-            assert isinstance(app.screen, TradeScreen) and app.screen.timed is timed
+            await wait_until(pilot, lambda: isinstance(app.screen, TradeScreen) and app.screen.timed is timed)  # noqa: B023 (waited for here, in this turn of the loop)
             assert bool(app.screen.query(DealTimer)) is timed
 
 
@@ -212,11 +206,9 @@ async def test_the_game_clock_warns_then_ends_the_game_with_the_score(tmp_path: 
         await pilot.pause()
         assert "01:00" in text_of(app, "#game-clock") and widget.has_class("-final") and app.bells == 1
         clock.advance(59)
-        await pilot.pause()
-        assert "00:01" in text_of(app, "#game-clock") and isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: "00:01" in text_of(app, "#game-clock") and isinstance(app.screen, TableScreen))
         clock.advance(1)
-        await pilot.pause()
-        assert isinstance(app.screen, EndScreen) and app.bells == 2
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen) and app.bells == 2)
         assert any("game clock ran out" in t for t in toasts(app))
         assert text_of(app, "#end-winner") == "Alice wins with a net worth of M38.12m"
         await keys(pilot, "escape")  # back to the table: the score is not pushed again
@@ -240,19 +232,15 @@ async def test_the_game_clock_survives_closing_and_reopening(tmp_path: Path) -> 
     path = game_file(tmp_path, clock=120)
     app, _ = app_for(path, START + timedelta(minutes=10))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "1:50:00 left of 120 min" in text_of(app, "#game-clock")
+        await wait_until(pilot, lambda: "1:50:00 left of 120 min" in text_of(app, "#game-clock"))
     app, clock = app_for(path, START + timedelta(minutes=119, seconds=58))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "00:02" in text_of(app, "#game-clock")
+        await wait_until(pilot, lambda: "00:02" in text_of(app, "#game-clock"))
         clock.advance(2)
-        await pilot.pause()
-        assert isinstance(app.screen, EndScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
     app, _ = app_for(path, START + timedelta(hours=3))  # reopened after the end: straight to the score
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, EndScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
 
 
 def test_clock_arithmetic() -> None:
@@ -269,8 +257,7 @@ async def test_a_classic_game_without_a_clock_shows_no_clock_line(tmp_path: Path
     Game.create(path, load_edition("classic-us"), PLAYERS).close()
     app, _ = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert not app.screen.query_one(GameClock).display
+        await wait_until(pilot, lambda: not app.screen.query_one(GameClock).display)
         assert app.screen.check_action("clock", ()) is False  # the k key is hidden
 
 
@@ -285,8 +272,7 @@ async def test_a_new_city_game_with_a_one_hour_clock(tmp_path: Path) -> None:
         assert isinstance(screen, NewGameScreen)
         assert not screen.query_one("#clock-row").display  # classic-us: no trading unit
         screen.query_one("#edition", Select).value = "city"
-        await pilot.pause()
-        assert screen.query_one("#clock-row").display
+        await wait_until(pilot, lambda: screen.query_one("#clock-row").display)
         assert not screen.query_one("#rule-row-timed-auctions").display
         assert screen.query_one("#rule-row-free-parking").display
         screen.query_one("#clock", Select).value = 60
@@ -313,7 +299,7 @@ async def test_the_build_key_spins_records_the_spin_and_builds_within_it(tmp_pat
     app, clock = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "b")
-        assert choice_labels(app) == ["press Build: spin 1, 2 or 3 blocks or a railroad"]
+        await wait_until(pilot, lambda: choice_labels(app) == ["press Build: spin 1, 2 or 3 blocks or a railroad"])
         await keys(pilot, "1")
         spin = app.screen
         assert isinstance(spin, SpinScreen) and not spin.done
@@ -336,15 +322,16 @@ async def test_the_build_key_spins_records_the_spin_and_builds_within_it(tmp_pat
             "2 industrial blocks: M4m · rent M120k → M1.2m",
             "3 industrial blocks: M6m · rent M120k → M2.4m"]
         await keys(pilot, "2")
-        assert "Central Quay 2I" in table_text(app, "#card-0 .deeds")
+        await wait_until(pilot, lambda: "Central Quay 2I" in table_text(app, "#card-0 .deeds"))
         assert app.screen.title_text == "Alice builds: 1 block left this turn"  # type: ignore[attr-defined]
         await keys(pilot, "1")  # Summergate residential: one block left, no count asked
-        assert choice_labels(app)[0].startswith("press Build")  # the spin is used up: back to the menu
+        await wait_until(pilot, lambda: choice_labels(app)[0].startswith("press Build"),
+                         'choice_labels(app)[0].startswith("press Build")')  # the spin is used up: back to the menu
         await keys(pilot, "escape")
-        assert "Build: Alice has used this turn's spin" in text_of(app, "#game-clock")
+        await wait_until(pilot, lambda: "Build: Alice has used this turn's spin" in text_of(app, "#game-clock"))
         # Alice's next press needs another player's press in between, or a new turn of hers (doubles).
         await keys(pilot, "b")
-        assert app.screen.choices[0].refusal is not None  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: app.screen.choices[0].refusal is not None)  # type: ignore[attr-defined]
         assert choice_labels(app)[1] == "a new turn of Alice's (doubles): press Build again"
         await keys(pilot, "escape")
     with on_disk(path) as game:
@@ -362,12 +349,12 @@ async def test_a_railroad_spin_places_the_free_railroad(tmp_path: Path, monkeypa
     app, _ = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "b", "1", "enter")  # enter skips the spin to its result
-        assert "a free railroad" in text_of(app, "#spin-result")
+        await wait_until(pilot, lambda: "a free railroad" in text_of(app, "#spin-result"))
         await keys(pilot, "enter")
-        assert choice_labels(app)[0] == "Summergate  (unowned)"
+        await wait_until(pilot, lambda: choice_labels(app)[0] == "Summergate  (unowned)")
         labels = choice_labels(app)
         await keys(pilot, str(labels.index("Central Quay  (Alice)") + 1))
-        assert "Central Quay rail" in text_of(app, "#card-0 .deeds")
+        await wait_until(pilot, lambda: "Central Quay rail" in text_of(app, "#card-0 .deeds"))
     with on_disk(path) as game:
         assert game.state.deeds["Central Quay"].railroad and game.state.cash("Alice") == 37_700_000 - 1_600_000
 
@@ -407,33 +394,33 @@ async def test_city_landing_offers(tmp_path: Path) -> None:
         assert "Summergate  (Alice, rent M20k)" not in [ch.label for ch in app.screen.choices
                                                         if ch.refusal is None]  # type: ignore[attr-defined]
         await keys(pilot, str(labels.index("Westlands  (Bob, rent M60k)") + 1), "enter")
-        assert "Westlands !Prison" in text_of(app, "#card-1 .deeds")
+        await wait_until(pilot, lambda: "Westlands !Prison" in text_of(app, "#card-1 .deeds"))
         # Free Parking: Alice takes the Rent Dodge card
         await land(pilot, "free parking")
-        assert offers_shown(app) == ["take the Rent Dodge card from beside the board"]
+        await wait_until(pilot, lambda: offers_shown(app) == ["take the Rent Dodge card from beside the board"])
         await keys(pilot, "1")
-        assert "Rent Dodge card" in text_of(app, "#card-0 .marks")
+        await wait_until(pilot, lambda: "Rent Dodge card" in text_of(app, "#card-0 .marks"))
         # Rent on Bob's Westlands: pay, or play the Rent Dodge card
         await land(pilot, "westlands")
         assert offers_shown(app) == ["pay Bob M60k rent for Westlands (no blocks)",
                                      "play the Rent Dodge card: no rent for Westlands (the card goes back)"]
         await keys(pilot, "2")
-        assert "Rent Dodge" not in text_of(app, "#card-0 .marks")
+        await wait_until(pilot, lambda: "Rent Dodge" not in text_of(app, "#card-0 .marks"))
         # Bob lands on Free Parking: the card is beside the board again
         await keys(pilot, "n")
         await land(pilot, "free parking", "1")
         # Carol takes it from Bob, who has not used it
         await keys(pilot, "n")
         await land(pilot, "free parking")
-        assert offers_shown(app) == ["take the Rent Dodge card from Bob, who has not used it"]
+        await wait_until(pilot, lambda: offers_shown(app) == ["take the Rent Dodge card from Bob, who has not used it"])
         await keys(pilot, "1")
         # The Auction space: any unowned district
         await land(pilot, "auction")
-        assert offers_shown(app) == ["put an unowned district up for auction (20 left)"]
+        await wait_until(pilot, lambda: offers_shown(app) == ["put an unowned district up for auction (20 left)"])
         await keys(pilot, "1")
-        assert choice_labels(app)[0] == "Stoneside  (list price M600k)"
+        await wait_until(pilot, lambda: choice_labels(app)[0] == "Stoneside  (list price M600k)")
         await keys(pilot, "1", "enter")
-        assert isinstance(app.screen, AuctionScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, AuctionScreen))
         await keys(pilot, "escape")
     with on_disk(path) as game:
         state = game.state
@@ -449,14 +436,14 @@ async def test_industry_tax_and_a_bonus_building(tmp_path: Path) -> None:
     app, _ = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await land(pilot, "industry")
-        assert offers_shown(app) == ["pay Industry Tax: M2m (Alice owns industrial blocks)"]
+        await wait_until(pilot, lambda: offers_shown(app) == ["pay Industry Tax: M2m (Alice owns industrial blocks)"])
         await keys(pilot, "1")
         await land(pilot, "planning", "2")
-        assert choice_labels(app)[0] == "Park (3 blocks)"
+        await wait_until(pilot, lambda: choice_labels(app)[0] == "Park (3 blocks)")
         await keys(pilot, "2")  # School
-        assert choice_labels(app)[0] == "Summergate  (Alice, 1I, rent M100k)"
+        await wait_until(pilot, lambda: choice_labels(app)[0] == "Summergate  (Alice, 1I, rent M100k)")
         await keys(pilot, "1", "enter")
-        assert "Summergate 1I +School" in text_of(app, "#card-0 .deeds")
+        await wait_until(pilot, lambda: "Summergate 1I +School" in text_of(app, "#card-0 .deeds"))
     with on_disk(path) as game:
         assert game.state.deeds["Summergate"].bonus == "School"
         assert game.state.cash("Alice") == 37_700_000 - 600_000 - 1_000_000 - 2_000_000
@@ -473,9 +460,9 @@ async def test_riding_the_railroad_from_ones_own_district(tmp_path: Path) -> Non
         assert offers_shown(app) == ["Alice owns Summergate: nothing to pay",
                                      "ride the railroad to Westlands (Bob)"]
         await keys(pilot, "2")
-        assert choice_labels(app) == ["move on to Westlands", "stay on Summergate"]
+        await wait_until(pilot, lambda: choice_labels(app) == ["move on to Westlands", "stay on Summergate"])
         await keys(pilot, "1")
-        assert "Then Alice lands on Westlands" in text_of(app, ".dialog-title")
+        await wait_until(pilot, lambda: "Then Alice lands on Westlands" in text_of(app, ".dialog-title"))
         assert offers_shown(app) == ["pay Bob M60k rent for Westlands (no blocks)"]
         await keys(pilot, "1")
     with on_disk(path) as game:
@@ -520,14 +507,12 @@ async def test_the_amount_box_refuses_a_sum_below_the_smallest_note_before_it_cl
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "p", "enter", "enter")  # Alice pays the bank
         await pilot.press("5", "0", "enter")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "AmountScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AmountScreen")
         assert text_of(app, "#amount-error") == ("M50 cannot be paid in Monopoly City notes, the smallest of which "
                                                  "is M10k; did you mean M50k?")
         with on_disk(path) as stored:
             assert stored.head[0] == 1, "the slip wrote nothing"
         await pilot.press("k", "enter")
-        await pilot.pause()
-        assert type(app.screen).__name__ != "AmountScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ != "AmountScreen")
     with on_disk(path) as stored:
         assert stored.records[-1].type == "CashPaid" and stored.state.cash("Alice") == 37_700_000 - 50_000

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_pilot import choice_labels, land, on_disk
+from app_pilot import choice_labels, land, on_disk, wait_until
 from screen_host import keys
 from test_app_city import app_for, game_file, table_text
 
@@ -45,9 +45,9 @@ async def test_an_auction_left_open_keeps_its_countdown_and_a_returns_to_it(tmp_
     app, clock = app_for(path)
     async with app.run_test(size=(120, 40)) as pilot:
         await land(pilot, "bayview", "2")
-        assert isinstance(app.screen, AuctionScreen) and app.screen.remaining == 50
+        await wait_until(pilot, lambda: isinstance(app.screen, AuctionScreen) and app.screen.remaining == 50)
         await keys(pilot, "1", "t", "escape")  # Alice bids M100k, and the banker looks at the table
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         clock.advance(20)
         await pilot.pause()
         assert "auction open: Bayview Dock, 30 s left (a returns)" in table_text(app, "#status")
@@ -57,8 +57,7 @@ async def test_an_auction_left_open_keeps_its_countdown_and_a_returns_to_it(tmp_
         assert "the countdown kept running" in str(screen.query_one("#auction-note").render())
         await keys(pilot, "escape")
         clock.advance(30)  # time runs out on the table: the auction closes as its screen would have
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert any("time is up: Bayview Dock sold at auction to Alice for M100k" in n.message
                    for n in app.toasts_up())
     with on_disk(path) as game:
@@ -76,7 +75,7 @@ async def test_returning_after_the_time_ran_out_closes_the_auction(tmp_path: Pat
         countdowns.unwatch()  # as if the table's watch had not come round yet
         clock.advance(55)
         await keys(pilot, "a")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     with on_disk(path) as game:
         assert game.state.deeds["Bayview Dock"].owner == "Bob"
 
@@ -94,7 +93,7 @@ async def test_the_leader_cannot_raise_his_own_bid_and_the_screen_names_who_may(
         said = str(app.screen.query_one("#auction-message").render())
         assert said == "Alice already leads with M100k and cannot raise the bid; Bob or Carol may bid"
         await keys(pilot, "t")
-        assert app.game is not None and app.game.head == head  # nothing reached the ledger
+        await wait_until(pilot, lambda: app.game is not None and app.game.head == head)  # nothing reached the ledger
         assert app.game.state.auction is not None and app.game.state.auction.high_bid == 100_000
         assert bid_refusal(app.game.state, "Alice", 2_000_000) == said
         assert bid_refusal(app.game.state, "Bob", 200_000) is None
@@ -110,10 +109,9 @@ async def test_n_bringing_the_turn_round_starts_a_new_build_turn(tmp_path: Path,
     async with app.run_test(size=(120, 40)) as pilot:
         assert "Build: Alice has used this turn's spin" in table_text(app, "#game-clock")
         await keys(pilot, "n", "n", "n")  # Bob and Carol do not press Build; Alice's turn again
-        await pilot.pause()
-        assert "Build: Alice has not pressed Build (b)" in table_text(app, "#game-clock")
+        await wait_until(pilot, lambda: "Build: Alice has not pressed Build (b)" in table_text(app, "#game-clock"))
         await keys(pilot, "b")
-        assert choice_labels(app) == ["press Build: spin 1, 2 or 3 blocks or a railroad"]
+        await wait_until(pilot, lambda: choice_labels(app) == ["press Build: spin 1, 2 or 3 blocks or a railroad"])
         assert app.screen.choices[0].refusal is None  # type: ignore[attr-defined]
         await keys(pilot, "1")
     with on_disk(path) as game:
@@ -129,7 +127,7 @@ async def test_enter_on_the_line_that_says_the_auction_is_open_returns_to_it(tmp
     async with app.run_test(size=(120, 40)) as pilot:
         await land(pilot, "bayview", "2")
         await keys(pilot, "1", "t", "escape")  # Alice bids M100k, and the banker looks at the table
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         status = app.screen.query_one(StatusLine)
         assert app.screen.focused is status  # Esc left the auction: Enter goes back to it
         clock.advance(20)
@@ -140,8 +138,7 @@ async def test_enter_on_the_line_that_says_the_auction_is_open_returns_to_it(tmp
         await pilot.click(StatusLine)  # a click on the line returns too
         assert isinstance(app.screen, AuctionScreen)
         await keys(pilot, "s")  # sold to Alice: the line is a plain line again, the focus back on the board
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen) and not status.can_focus
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and not status.can_focus)
         assert app.screen.focused is app.screen.query_one(BoardList)
     with on_disk(path) as game:
         assert game.state.deeds["Bayview Dock"].owner == "Alice" and game.state.auction is None

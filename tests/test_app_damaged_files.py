@@ -5,10 +5,11 @@ app keeps a rolling backup of the game it opens."""
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from app_pilot import app_for, played_file
+from app_pilot import app_for, played_file, wait_until
 from screen_host import keys
 from textual.pilot import Pilot
 
@@ -24,12 +25,8 @@ SIZE = (120, 40)
 LINES = ("buy Ann Boardwalk", "collect Ann 123", "pay Ben 40 Ann")
 
 
-async def settle(pilot: Pilot, app: BankerApp, holds: object) -> None:
-    for _ in range(400):
-        if holds():  # type: ignore[operator]
-            return
-        await pilot.pause()
-    raise AssertionError(f"the app never got there: {app.screen!r}, {app.focused!r}")
+async def settle(pilot: Pilot, app: BankerApp, holds: Callable[[], object]) -> None:
+    await wait_until(pilot, holds, "the app never got there")
 
 
 @pytest.mark.asyncio

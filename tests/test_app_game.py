@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_pilot import wait_until
 from screen_host import keys
 from textual.pilot import Pilot
 
@@ -48,9 +49,7 @@ async def test_a_short_game_through_the_keys_matches_the_ledger(tmp_path: Path) 
         await keys(pilot, "3", "t")  # Carol bids 10 over the opening bid
         for _ in range(50):
             auction.tick()
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table after the countdown")
         # Carol mortgages Reading Railroad, then trades it to Alice for $50; Alice pays the 10%.
         await keys(pilot, "m", "2", "1")  # Carol (after Alice), her one deed: Reading Railroad
         await keys(pilot, "t")
@@ -59,7 +58,7 @@ async def test_a_short_game_through_the_keys_matches_the_ledger(tmp_path: Path) 
         await keys(pilot, "tab", "tab", "space")  # Carol's Reading Railroad (mortgaged)
         await keys(pilot, "shift+tab", "shift+tab", "shift+tab", "shift+tab", *"50")  # Alice's cash
         await keys(pilot, "ctrl+r", "y")
-        assert isinstance(app.screen, TableScreen), str(app.screen.query_one("#trade-message").render())
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table after the trade")
         # Alice builds a house on Mediterranean Avenue; Bob lands there and pays the rent.
         await keys(pilot, "b", "1")
         await land(pilot, "mediterr", "enter")
@@ -71,7 +70,7 @@ async def test_a_short_game_through_the_keys_matches_the_ledger(tmp_path: Path) 
         await keys(pilot, "enter", "2")
         # The end of the game: the valuation screen.
         await keys(pilot, "E")
-        assert type(app.screen).__name__ == "EndScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "EndScreen")
         await keys(pilot, "escape")
 
     game = Game.open(path)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_pilot import app_for, played_file
+from app_pilot import app_for, played_file, wait_until
 from screen_host import Host, keys
 from textual.pilot import Pilot
 from textual.widgets import OptionList
@@ -36,10 +36,7 @@ def strip_lines(app: BankerApp) -> list[str]:
 async def resized(pilot: Pilot, size: tuple[int, int]) -> None:
     """A terminal resized, and the app's resize events all taken in (a loaded machine takes a few pauses)."""
     await pilot.resize_terminal(*size)
-    for _ in range(20):
-        await pilot.pause()
-        if pilot.app.screen.size == size:
-            break
+    await wait_until(pilot, lambda: pilot.app.screen.size == size, f"the screen resized to {size}")
     await pilot.pause()
 
 
@@ -54,8 +51,7 @@ async def test_a_small_screen_shows_every_players_cash_on_a_line_of_its_own(tmp_
                        ["follow-tokens"])
     app = app_for(path)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.pause()
-        assert shown(app, "#cash-strip") and not shown(app, "#cards")
+        await wait_until(pilot, lambda: shown(app, "#cash-strip") and not shown(app, "#cards"))
         lines = strip_lines(app)
         assert len(lines) == 4
         assert lines[0].startswith("▶ Ann $1,500") and "0 deeds" in lines[0] and "on GO" in lines[0]
@@ -72,7 +68,7 @@ async def test_the_strip_follows_a_payment_and_the_turn(tmp_path: Path) -> None:
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         await keys(pilot, "colon", *"pay ann 200", "enter")
-        assert strip_lines(app)[0].startswith("▶ Ann $1,300")
+        await wait_until(pilot, lambda: strip_lines(app)[0].startswith("▶ Ann $1,300"))
         app.screen.query_one("#board").focus()
         await keys(pilot, "n")
         lines = strip_lines(app)
@@ -84,13 +80,12 @@ async def test_a_tall_screen_keeps_the_cards_and_a_resize_changes_over(tmp_path:
     path = played_file(tmp_path / "g.db", "classic-us", ("Alice", "Bob", "Carol"), ())
     app = app_for(path)
     async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        assert shown(app, "#cards") and not shown(app, "#cash-strip")
+        await wait_until(pilot, lambda: shown(app, "#cards") and not shown(app, "#cash-strip"))
         assert len(app.screen.query(PlayerCard)) == 3
         await resized(pilot, SMALL)
         assert shown(app, "#cash-strip") and not shown(app, "#cards")
         await keys(pilot, "colon", *"pay alice 100", "enter")
-        assert strip_lines(app)[0].startswith("▶ Alice $1,400")
+        await wait_until(pilot, lambda: strip_lines(app)[0].startswith("▶ Alice $1,400"))
         await resized(pilot, WIDE)
         assert shown(app, "#cards")
         card = app.screen.query_one("#card-0", PlayerCard)
@@ -102,8 +97,7 @@ async def test_more_players_than_cards_fit_get_the_strip_on_a_tall_screen(tmp_pa
     path = played_file(tmp_path / "g.db", "classic-us", (*FOUR, "Eve", "Fay"), ())
     app = app_for(path)
     async with app.run_test(size=WIDE) as pilot:
-        await pilot.pause()
-        assert shown(app, "#cash-strip") and len(strip_lines(app)) == 6
+        await wait_until(pilot, lambda: shown(app, "#cash-strip") and len(strip_lines(app)) == 6)
 
 
 @pytest.mark.asyncio
@@ -141,16 +135,13 @@ async def test_ctrl_n_puts_the_cursor_in_the_new_players_name(tmp_path: Path) ->
         await pilot.press(*"Ann")
         await keys(pilot, "ctrl+n", "ctrl+n")
         await pilot.press(*"Eve")
-        await pilot.pause()
-        assert screen.count == 5 and screen.names() == ["Ann", "", "", "", "Eve"]
+        await wait_until(pilot, lambda: screen.count == 5 and screen.names() == ["Ann", "", "", "", "Eve"])
         await keys(pilot, "ctrl+n", "ctrl+n")  # six is the classic board's most: the cursor stays
         await pilot.press(*"n")
-        await pilot.pause()
-        assert screen.count == 6 and screen.names()[5] == "n"
+        await wait_until(pilot, lambda: screen.count == 6 and screen.names()[5] == "n")
         await keys(pilot, "ctrl+n")
         await pilot.press(*"a")
-        await pilot.pause()
-        assert screen.count == 6 and screen.names()[5] == "na"
+        await wait_until(pilot, lambda: screen.count == 6 and screen.names()[5] == "na")
 
 
 @pytest.mark.asyncio
@@ -170,7 +161,7 @@ async def test_the_new_game_form_fits_80x24_down_to_create(tmp_path: Path) -> No
             if screen.focused is screen.query_one("#rule-follow-tokens"):
                 break
         await keys(pilot, "space", "ctrl+s")
-        assert app.game is not None and app.game.state.tokens is not None
+        await wait_until(pilot, lambda: app.game is not None and app.game.state.tokens is not None)
 
 
 @pytest.mark.asyncio
@@ -211,5 +202,4 @@ async def test_a_click_on_a_key_of_the_key_line_presses_it(tmp_path: Path) -> No
         start = next(start for start, _, shown in line.places if shown.description == "Next")
         before = app.current_player
         await pilot.click(KeyLine, offset=(start + 1, 0))
-        await pilot.pause()
-        assert app.current_player != before
+        await wait_until(pilot, lambda: app.current_player != before)

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from app_pilot import text_of
+from app_pilot import text_of, wait_until
 from league_games import finished_game
 from screen_host import keys
 from textual.widgets import DataTable, Static
@@ -22,11 +22,7 @@ from screens.table_screen import TableScreen
 
 
 async def until(pilot, holds) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(300):
-        if holds():
-            return
-        await pilot.pause()
-    assert holds()
+    await wait_until(pilot, holds)
 
 
 @pytest.mark.asyncio

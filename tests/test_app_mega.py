@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from app_pilot import app_for, choice_labels, land, offers_shown, on_disk, played_file, text_of, toasts
+from app_pilot import app_for, choice_labels, land, offers_shown, on_disk, played_file, text_of, toasts, wait_until
 from screen_host import keys
 from textual.pilot import Pilot
 from textual.widgets import Select, SelectionList, Static, Switch
@@ -52,51 +52,52 @@ async def test_a_short_mega_game_through_the_keys_matches_the_ledger(tmp_path: P
         await keys(pilot, "b")
         assert choice_labels(app)[0] == "Mediterranean Avenue: a hotel → a skyscraper for $50"  # Alice's alone
         await keys(pilot, "1")
-        assert "SKY" in text_of(app, "#card-0 .deeds")
+        await wait_until(pilot, lambda: "SKY" in text_of(app, "#card-0 .deeds"))
         # Alice buys Reading Railroad and builds its train depot (000: $100, doubles the rent).
         await land(pilot, "reading", "enter")
         await keys(pilot, "d")
-        assert choice_labels(app) == ["Reading Railroad: a train depot for $100, rent x2"]
+        await wait_until(pilot, lambda: choice_labels(app) == ["Reading Railroad: a train depot for $100, rent x2"])
         await keys(pilot, "1")
-        assert "Reading Railroad depot" in text_of(app, "#card-0 .deeds")
+        await wait_until(pilot, lambda: "Reading Railroad depot" in text_of(app, "#card-0 .deeds"))
         # Bob lands on the Bus Ticket space and takes a ticket.
         await keys(pilot, "n")
         await land(pilot, "bus ticket")
-        assert offers_shown(app)[0] == "take a bus ticket (16 left in the bank)"
+        await wait_until(pilot, lambda: offers_shown(app)[0] == "take a bus ticket (16 left in the bank)")
         await keys(pilot, "1")
-        assert "1 bus ticket" in text_of(app, "#card-1 .marks")
+        await wait_until(pilot, lambda: "1 bus ticket" in text_of(app, "#card-1 .marks"))
         # Bob trades his ticket to Alice for $50.
         await keys(pilot, "t")
-        assert app.focused is not None and app.focused.id == "trade-items-1"  # Alice has nothing to offer
+        await wait_until(pilot, lambda: app.focused is not None and app.focused.id == "trade-items-1",
+                         'app.focused is not None and app.focused.id == "trade-items-1"')  # Alice has nothing to offer
         bob_items = app.screen.query_one("#trade-items-1", SelectionList)
         assert bob_items.get_option_at_index(0).prompt.plain == "bus ticket"
         await keys(pilot, "space", "shift+tab", "shift+tab", "shift+tab")
-        assert app.focused is not None and app.focused.id == "trade-cash-0"
+        await wait_until(pilot, lambda: app.focused is not None and app.focused.id == "trade-cash-0")
         await pilot.press(*"50")
         await keys(pilot, "ctrl+r")
         summary = text_of(app, "#trade-summary")
         assert "Bob gives Alice: 1 bus ticket" in summary and "Alice gives Bob: $50" in summary
         await keys(pilot, "y")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert "1 bus ticket" in text_of(app, "#card-0 .marks")
         # Carol lands on the Bus Ticket space; hers reads "All Tickets Expire": Alice's ticket is void.
         await keys(pilot, "n")
         await land(pilot, "bus ticket", "2")
-        assert "bus ticket" not in text_of(app, "#card-0 .marks")
+        await wait_until(pilot, lambda: "bus ticket" not in text_of(app, "#card-0 .marks"))
         # Alice buys Vermont Avenue; the speed die shows Mr. Monopoly: on to the next unowned property.
         await keys(pilot, "n")
         await land(pilot, "vermont", "enter")
         await keys(pilot, "M")
-        assert choice_labels(app)[0] == "speed die Mr. Monopoly → Connecticut Avenue"
+        await wait_until(pilot, lambda: choice_labels(app)[0] == "speed die Mr. Monopoly → Connecticut Avenue")
         await keys(pilot, "1")
-        assert "the next unowned property" in text_of(app, ".dialog-hint")
+        await wait_until(pilot, lambda: "the next unowned property" in text_of(app, ".dialog-hint"))
         await keys(pilot, "1")  # move on
-        assert "Then Alice lands on Connecticut Avenue" in text_of(app, ".dialog-title")
+        await wait_until(pilot, lambda: "Then Alice lands on Connecticut Avenue" in text_of(app, ".dialog-title"))
         await keys(pilot, "1")  # and buys it
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         # The end of the game: the score screen.
         await keys(pilot, "E")
-        assert type(app.screen).__name__ == "EndScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "EndScreen")
         await keys(pilot, "escape")
 
     with on_disk(path) as game:
@@ -119,7 +120,7 @@ async def test_a_short_mega_game_through_the_keys_matches_the_ledger(tmp_path: P
 
 async def new_game_screen(pilot: Pilot, app: BankerApp) -> NewGameScreen:
     await keys(pilot, "n")
-    assert isinstance(app.screen, NewGameScreen)
+    await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
     return app.screen
 
 
@@ -140,11 +141,10 @@ async def test_new_game_offers_mega_without_the_speed_die_switch(tmp_path: Path)
         assert screen.query_one("#rule-row-speed-die").display  # classic-us, the default, may take it
         screen.query_one("#rule-speed-die", Switch).value = True
         select.value = "mega"
-        await pilot.pause()
-        assert "$2,500" in text_of(app, "#edition-about")
+        await wait_until(pilot, lambda: "$2,500" in text_of(app, "#edition-about"))
         assert not screen.query_one("#rule-row-speed-die").display
         await type_names(pilot, "Ann", "Ben", "Cat")
-        assert isinstance(app.screen, TableScreen) and app.game is not None
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.game is not None)
         state = app.game.state
         assert state.edition.id == "mega" and not state.house_rules and state.cash("Ann") == 2500
 
@@ -157,7 +157,7 @@ async def test_new_classic_game_with_the_speed_die_house_rule(tmp_path: Path) ->
         screen = await new_game_screen(pilot, app)
         screen.query_one("#rule-speed-die", Switch).value = True
         await type_names(pilot, "Ann", "Ben", "Cat")
-        assert app.game is not None
+        await wait_until(pilot, lambda: app.game is not None)
         assert app.game.state.house_rules == {"speed-die"} and app.game.state.cash("Ann") == 2500
 
 
@@ -171,11 +171,12 @@ async def test_auction_space_picks_an_unowned_deed_to_auction(tmp_path: Path) ->
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await land(pilot, "auction")
-        assert offers_shown(app)[0] == "pick an unowned deed to auction (36 left)"
+        await wait_until(pilot, lambda: offers_shown(app)[0] == "pick an unowned deed to auction (36 left)")
         await keys(pilot, "1")
-        assert choice_labels(app)[0] == "Baltic Avenue  (list price $60)"  # Mediterranean is Bob's
+        await wait_until(pilot, lambda: choice_labels(app)[0] == "Baltic Avenue  (list price $60)",
+                         'choice_labels(app)[0] == "Baltic Avenue  (list price $60)"')  # Mediterranean is Bob's
         await keys(pilot, "1", "enter")
-        assert type(app.screen).__name__ == "AuctionScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AuctionScreen")
         assert app.game is not None and app.game.state.auction is not None
         assert app.game.state.auction.deed == "Baltic Avenue"
 
@@ -195,9 +196,9 @@ async def test_auction_space_once_all_are_owned_moves_on_to_the_highest_rent(tmp
         assert first.startswith("every property is owned → ")
         target = first.removeprefix("every property is owned → ")
         await keys(pilot, "1")
-        assert text_of(app, ".dialog-hint").startswith("the highest rent ahead:")
+        await wait_until(pilot, lambda: text_of(app, ".dialog-hint").startswith("the highest rent ahead:"))
         await keys(pilot, "1")
-        assert f"Then Carol lands on {target}" in text_of(app, ".dialog-title")
+        await wait_until(pilot, lambda: f"Then Carol lands on {target}" in text_of(app, ".dialog-title"))
         rent = offers_shown(app)[0]
         assert rent.startswith("pay ") and f"rent for {target} (" in rent
         await keys(pilot, "1")
@@ -215,14 +216,14 @@ async def test_bus_ticket_space_takes_a_ticket_and_nothing_when_none_are_left(tm
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await land(pilot, "bus ticket", "1")
-        assert "1 bus ticket" in text_of(app, "#card-0 .marks")
+        await wait_until(pilot, lambda: "1 bus ticket" in text_of(app, "#card-0 .marks"))
         assert "0 bus tickets" in text_of(app, "#status")
         assert app.game is not None
         head = app.game.head
         await land(pilot, "bus ticket")
-        assert offers_shown(app)[0] == "the bank has no bus tickets left; nothing to take"
+        await wait_until(pilot, lambda: offers_shown(app)[0] == "the bank has no bus tickets left; nothing to take")
         await keys(pilot, "1", "escape")
-        assert app.game.head == head
+        await wait_until(pilot, lambda: app.game.head == head)
     with on_disk(path) as game:
         assert game.state.count("bus_ticket", "Alice") == 1 and game.state.count("bus_ticket", "bank") == 0
 
@@ -257,7 +258,7 @@ async def test_utility_dice_run_to_15_only_with_the_speed_die(tmp_path: Path, ed
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await land(pilot, "electric", "1")
-        assert type(app.screen).__name__ == "AmountScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AmountScreen")
         await pilot.press(*"15")
         await keys(pilot, "enter")
         if accepted:
@@ -298,14 +299,14 @@ async def test_bus_roll_moves_to_the_nearest_card_space_or_takes_a_ticket(tmp_pa
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await land(pilot, "vermont")
-        assert "speed die Bus → Community Chest" in offers_shown(app)
+        await wait_until(pilot, lambda: "speed die Bus → Community Chest" in offers_shown(app))
         await keys(pilot, "4")  # straight from the landing's own offers: buy, auction, Mr. Monopoly, Bus
         assert choice_labels(app) == ["move on to Community Chest", "take a bus ticket instead of moving"]
         await keys(pilot, "2")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         await land(pilot, "vermont", "4")
         await keys(pilot, "1")
-        assert "Then Alice lands on Community Chest" in text_of(app, ".dialog-title")
+        await wait_until(pilot, lambda: "Then Alice lands on Community Chest" in text_of(app, ".dialog-title"))
         assert offers_shown(app)[0] == "pick the Community Chest card drawn"
     with on_disk(path) as game:
         assert game.state.count("bus_ticket", "Alice") == 1 and game.state.cash("Alice") == 2500
@@ -316,15 +317,14 @@ async def test_speed_die_key_is_only_for_games_with_the_speed_die(tmp_path: Path
     path = game_file(tmp_path, edition="classic-us")
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.screen.check_action("speed_die", ()) is False
+        await wait_until(pilot, lambda: app.screen.check_action("speed_die", ()) is False)
         assert app.screen.check_action("depot", ()) is False and app.screen.check_action("holdings", ()) is False
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert not any(t.startswith(("Speed die", "Depot", "Tickets")) for t in titles)
         await land(pilot, "vermont")
-        assert not any("speed die" in label for label in offers_shown(app))
+        await wait_until(pilot, lambda: not any("speed die" in label for label in offers_shown(app)))
         await keys(pilot, "escape", "M", "d", "h")  # keys this game has no use for do nothing
-        assert isinstance(app.screen, TableScreen) and not toasts(app)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and not toasts(app))
 
 
 # -- depots, skyscrapers and tickets from the keys -----------------------------------------------------------
@@ -338,7 +338,8 @@ async def test_depot_offers_only_legal_choices_and_sells_back(tmp_path: Path) ->
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "d")
-        assert [label.split()[0] for label in choice_labels(app)] == ["Alice", "Bob"]  # the player first
+        await wait_until(pilot, lambda: [label.split()[0] for label in choice_labels(app)] == ["Alice", "Bob"],
+                         '[label.split()[0] for label in choice_labels(app)] == ["Alice", "Bob"]')  # the player first
         await keys(pilot, "2")
         screen = app.screen
         assert isinstance(screen, ChoiceScreen) and screen.title_text == "Bob builds a train depot on which railroad?"
@@ -346,11 +347,11 @@ async def test_depot_offers_only_legal_choices_and_sells_back(tmp_path: Path) ->
             ("Pennsylvania Railroad: a train depot for $100, rent x2",
              "lift the mortgage on Pennsylvania Railroad first; no depot on a mortgaged railroad")]
         await keys(pilot, "1")  # greyed: nothing happens
-        assert app.screen is screen
+        await wait_until(pilot, lambda: app.screen is screen)
         await keys(pilot, "escape", "d", "1")
-        assert choice_labels(app) == ["Reading Railroad: a train depot for $100, rent x2"]
+        await wait_until(pilot, lambda: choice_labels(app) == ["Reading Railroad: a train depot for $100, rent x2"])
         await keys(pilot, "1")
-        assert "depot" in str(app.screen.query_one("#board").get_cell("6", "built"))
+        await wait_until(pilot, lambda: "depot" in str(app.screen.query_one("#board").get_cell("6", "built")))
         await keys(pilot, "s")
         assert choice_labels(app) == ["Reading Railroad: the train depot, +$50"]  # only Alice has a building
         await keys(pilot, "1")
@@ -364,7 +365,8 @@ async def test_tickets_key_takes_and_rides(tmp_path: Path) -> None:
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "h", "enter")  # Alice (highlighted)
-        assert app.screen.title_text == "Alice holds 0 bus tickets"  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: app.screen.title_text == "Alice holds 0 bus tickets",
+                         'app.screen.title_text == "Alice holds 0 bus tickets"')  # type: ignore[attr-defined]
         assert app.screen.choices[2].refusal == "Alice holds no bus ticket; roll the dice instead"  # type: ignore
         await keys(pilot, "1")
         await keys(pilot, "h", "enter", "3")  # ride on it
@@ -379,8 +381,7 @@ async def test_table_shows_holdings_skyscrapers_depots_and_the_whole_bank(tmp_pa
                      "ticket Carol")
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "Mediterranean Avenue SKY" in text_of(app, "#card-0 .deeds")
+        await wait_until(pilot, lambda: "Mediterranean Avenue SKY" in text_of(app, "#card-0 .deeds"))
         assert "Reading Railroad depot" in text_of(app, "#card-1 .deeds")
         assert text_of(app, "#card-2 .marks") == "2 bus tickets"
         assert "bank: 32 houses, 10 hotels, 7 skyscrapers, 3 depots, 14 bus tickets" in text_of(app, "#status")
@@ -405,8 +406,7 @@ async def test_sore_loser_coins_show_on_every_card(tmp_path: Path) -> None:
     path = game_file(tmp_path, edition="sore-losers")
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert text_of(app, "#card-0 .marks") == "sore loser coins ●●○○"
+        await wait_until(pilot, lambda: text_of(app, "#card-0 .marks") == "sore loser coins ●●○○")
 
 
 @pytest.mark.asyncio

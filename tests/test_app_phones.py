@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_pilot import wait_until
 from test_app_table import PLAYERS, SIZE, app_for, on_disk, toasts
 from textual.widgets import DataTable
 
@@ -31,16 +32,16 @@ async def test_a_proposal_from_a_phone_waits_for_the_banker_and_p_accepts_it(tmp
         await pilot.pause()
         line = phone_meaning(on_disk(path).state, "Bob", "pay Alice 50").line
         propose(path, "Bob", line)
-        await pilot.pause(1.5)
+        await wait_until(pilot, lambda: any("Bob proposes" in text for _, text, _ in toasts(app)),
+                         "the proposal's toast")
         assert any("Bob proposes: Bob pays Alice $50 (pay)" in text for _, text, _ in toasts(app))
         assert on_disk(path).state.cash("Bob") == 1500  # nothing moved yet
         await pilot.press("P")
-        await pilot.pause()
-        assert isinstance(app.screen, ProposalsScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ProposalsScreen))
         shown = app.screen.query_one(DataTable).get_row_at(0)[3]
         assert str(shown).splitlines() == ["Bob pays Alice $50 (pay)", "pay Bob 50 Alice"]  # the meaning above
         await pilot.press("a")
-        await pilot.pause(0.5)
+        await wait_until(pilot, lambda: list_pending(path) == [], "the proposal accepted")
     assert on_disk(path).state.cash("Bob") == 1450
     assert on_disk(path).state.cash("Alice") == 1550
     assert list_pending(path) == []
@@ -71,6 +72,5 @@ async def test_w_opens_the_phones_qr_screen(tmp_path: Path, monkeypatch: pytest.
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("w")
-        await pilot.pause(0.5)
-        assert isinstance(app.screen, WalletScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, WalletScreen), "the phones' QR screen")
     assert started == [path]

@@ -20,6 +20,7 @@ from app_pilot import (
     played_file,
     text_of,
     toasts,
+    wait_until,
 )
 from screen_host import keys
 from textual.widgets import DataTable, Select
@@ -75,25 +76,24 @@ async def test_a_sore_losers_game_through_the_keys_matches_the_ledger(tmp_path: 
     path = game_file(tmp_path, *BOUGHT_BEFORE)
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert "sore loser coins ●●○○" in text_of(app, "#card-0 .marks")
+        await wait_until(pilot, lambda: "sore loser coins ●●○○" in text_of(app, "#card-0 .marks"))
         # Alice buys both browns.
         await land(pilot, "mediterranean", "1")
         await land(pilot, "baltic", "1")
         # Bob pays rent (001: a coin for paying rent) and Income Tax (a coin for a tax).
         await keys(pilot, "n")
         await land(pilot, "mediterranean")
-        assert offers_shown(app) == ["pay Alice M4 rent for Mediterranean Avenue · +1 coin"]
+        await wait_until(pilot, lambda: offers_shown(app) == ["pay Alice M4 rent for Mediterranean Avenue · +1 coin"])
         await keys(pilot, "1")
         await land(pilot, "income tax")
-        assert offers_shown(app) == ["pay Income Tax: M200 · +1 coin"]
+        await wait_until(pilot, lambda: offers_shown(app) == ["pay Income Tax: M200 · +1 coin"])
         await keys(pilot, "1")
-        assert "sore loser coins ●●●●" in text_of(app, "#card-1 .marks")
+        await wait_until(pilot, lambda: "sore loser coins ●●●●" in text_of(app, "#card-1 .marks"))
         # Bob cashes in his four coins: Mr. Monopoly (o, Bob, cash in).
         await keys(pilot, "o")
-        assert choice_labels(app)[1] == "Bob  ●●●●"
+        await wait_until(pilot, lambda: choice_labels(app)[1] == "Bob  ●●●●")
         await keys(pilot, "2", "1")
-        assert "MR. MONOPOLY" in text_of(app, "#card-1 .marks")
+        await wait_until(pilot, lambda: "MR. MONOPOLY" in text_of(app, "#card-1 .marks"))
         assert "coin" not in text_of(app, "#card-1 .marks")  # he never holds coins: the badge says it
         # Carol lands on Free Parking and steals one of Alice's coins; then buys Reading Railroad.
         await keys(pilot, "n")
@@ -102,7 +102,7 @@ async def test_a_sore_losers_game_through_the_keys_matches_the_ledger(tmp_path: 
                                      "steal a coin from Bob: Bob holds no sore loser coin; "
                                      "steal from a player who has one"]
         await keys(pilot, "1")
-        assert "sore loser coins ●○○○" in text_of(app, "#card-0 .marks")
+        await wait_until(pilot, lambda: "sore loser coins ●○○○" in text_of(app, "#card-0 .marks"))
         await land(pilot, "reading", "1")
         # Alice lands on her own street: a coin (001 "land on your own property").
         await keys(pilot, "n")
@@ -124,19 +124,19 @@ async def test_a_sore_losers_game_through_the_keys_matches_the_ledger(tmp_path: 
         await keys(pilot, "4")  # trap Carol
         assert choice_labels(app)[:2] == ["no deed: just trap Carol", "steal Reading Railroad (M200)"]
         await keys(pilot, "2")
-        assert "Carol is trapped. Now Bob on Oriental Avenue" in text_of(app, ".dialog-title")
+        await wait_until(pilot, lambda: "Carol is trapped. Now Bob on Oriental Avenue" in text_of(app, ".dialog-title"))
         assert len(offers_shown(app)) == 3  # buy, auction, trap Alice: Carol is under his token already
         await keys(pilot, "1")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert "TRAPPED by Bob" in text_of(app, "#card-2 .marks")
         # Doubles while there is a Mr. Monopoly: a free house on Baltic Avenue (f).
         await keys(pilot, "f")
-        assert choice_labels(app)[1] == "Baltic Avenue (Alice): no buildings → 1 house"
+        await wait_until(pilot, lambda: choice_labels(app)[1] == "Baltic Avenue (Alice): no buildings → 1 house")
         await keys(pilot, "2", "enter")
-        assert "Baltic Avenue ⌂" in text_of(app, "#card-0 .deeds")
+        await wait_until(pilot, lambda: "Baltic Avenue ⌂" in text_of(app, "#card-0 .deeds"))
         # Buildings never go back to the bank: `s` says the rule.
         await keys(pilot, "s")
-        assert any(RULE in t for t in toasts(app))
+        await wait_until(pilot, lambda: any(RULE in t for t in toasts(app)))
         # Carol collects M500 from the bank (c), then lands on the last deed the bank holds and buys it.
         await keys(pilot, "n", "c", "3", "3")
         await pilot.press(*"500")
@@ -144,17 +144,17 @@ async def test_a_sore_losers_game_through_the_keys_matches_the_ledger(tmp_path: 
         await land(pilot, "39", "1")  # a space found by its number: Boardwalk
         # The end of the game: the final rent round, line by line, then the ranking by cash.
         await keys(pilot, "E")
-        assert isinstance(app.screen, EndScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, EndScreen))
         assert "the final rent round is still to play" in text_of(app, "#end-winner")
         await keys(pilot, "f")
-        await pilot.pause(0.6)
         lines = app.screen.query_one("#end-final", DataTable)
-        assert 0 < lines.row_count < 26  # still revealing, one rent at a time
+        await wait_until(pilot, lambda: lines.row_count > 0, "the first rent of the final round revealed")
+        assert lines.row_count < 26  # still revealing, one rent at a time
         await keys(pilot, "space")
-        assert lines.row_count == 26
+        await wait_until(pilot, lambda: lines.row_count == 26)
         banner = text_of(app, "#end-winner")
         await keys(pilot, "escape")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
 
     with on_disk(path) as game:
         state = game.state
@@ -188,12 +188,11 @@ async def test_the_new_game_screen_offers_sore_losers(tmp_path: Path) -> None:
     app = make_app(data=tmp_path, watch=False)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "n")
-        assert isinstance(app.screen, NewGameScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         select = app.screen.query_one("#edition", Select)
         assert "sore-losers" in [value for _, value in select._options]
         select.value = "sore-losers"
-        await pilot.pause()
-        assert "sore loser coins" in text_of(app, "#edition-about")
+        await wait_until(pilot, lambda: "sore loser coins" in text_of(app, "#edition-about"))
         for name in ("Ann", "Ben", "Cat"):
             await pilot.press(*name)
             await keys(pilot, "enter")
@@ -226,7 +225,7 @@ async def test_the_sore_losers_keys_are_in_the_help_only_for_this_edition(tmp_pa
             palette = [cmd.title for cmd in app.get_system_commands(screen)]
             assert any(title.startswith("Coins  (o)") for title in palette) == shown
             await keys(pilot, "question_mark")
-            assert bool(screen.query("HelpPanel"))
+            await wait_until(pilot, lambda: bool(screen.query("HelpPanel")))  # noqa: B023 (waited for here)
 
 
 # -- landing offers, each with the core's refusal ------------------------------------------------------
@@ -241,7 +240,7 @@ async def test_a_fifth_coin_is_not_offered_and_mr_monopoly_takes_none(tmp_path: 
         assert offers_shown(app) == ["Alice owns Mediterranean Avenue: nothing to pay; Alice already holds 4 "
                                      "sore loser coins, the most allowed; nothing is taken"]
         await keys(pilot, "enter")
-        assert type(app.screen).__name__ == "LandingScreen"  # nothing to pick
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "LandingScreen")  # nothing to pick
         await keys(pilot, "escape")
         await land(pilot, "reading")
         assert offers_shown(app) == ["pay Bob M25 rent for Reading Railroad"]  # at four: no coin in the label
@@ -279,20 +278,19 @@ async def test_mr_monopoly_collects_taxes_and_reversed_rent_raises_money_from_th
                      "buy Bob Boardwalk", "buy Bob 'Park Place'", "pay Bob 700")
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert app.game is not None
+        await wait_until(pilot, lambda: app.game is not None)
         # Alice has M0: the bill is paid to her, so nothing asks her to raise money.
         await land(pilot, "electric bill")
         assert offers_shown(app)[0] == "Mr. Monopoly collects M150 from the bank instead of paying Electric Bill"
         await keys(pilot, "1")
-        assert app.game.state.cash("Alice") == 150
+        await wait_until(pilot, lambda: app.game.state.cash("Alice") == 150)
         # Bob owes her M100 (Boardwalk, complete set, doubled) and has M50: he raises it, not Alice.
         due = amount_due(app.game.state, c.Rent("Alice", "Boardwalk"))
         assert due is not None and (due.payer, due.amount, due.creditor) == ("Bob", 100, "Alice")
         await land(pilot, "boardwalk")
         assert offers_shown(app)[0] == "Mr. Monopoly collects M100 rent from Bob for Boardwalk · Bob +1 coin"
         await keys(pilot, "1")
-        assert type(app.screen).__name__ == "RaiseMoneyScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "RaiseMoneyScreen")
         assert "Bob" in text_of(app, "#raise-title")
     with on_disk(path) as game:
         assert [type(r.event).__name__ for r in game.records][-1] == "TaxCollected"
@@ -316,7 +314,7 @@ async def test_mr_monopoly_sends_another_player_to_jail(tmp_path: Path) -> None:
         await land(pilot, "chance", "1")
         titles = choice_labels(app)
         await keys(pilot, str(next(i for i, t in enumerate(titles) if t.startswith("Go to Jail")) + 1))
-        assert choice_labels(app)[0] == "Mr. Monopoly sends Bob to jail instead · Bob +1 coin"
+        await wait_until(pilot, lambda: choice_labels(app)[0] == "Mr. Monopoly sends Bob to jail instead · Bob +1 coin")
         await keys(pilot, "1")
     with on_disk(path) as game:
         assert game.state.in_jail == {"Bob", "Carol"} and "Alice" not in game.state.in_jail
@@ -337,13 +335,13 @@ async def test_a_trap_cannot_steal_from_a_complete_set(tmp_path: Path) -> None:
         assert choice_refusals(app)[2] == ("Mediterranean Avenue is part of Bob's complete brown set and cannot be "
                                            "stolen; pick another deed or none")
         await keys(pilot, "3")  # refused: nothing happens
-        assert isinstance(app.screen, ChoiceScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         await keys(pilot, "1")
-        assert "Bob is trapped" in text_of(app, ".dialog-title")
+        await wait_until(pilot, lambda: "Bob is trapped" in text_of(app, ".dialog-title"))
         await keys(pilot, "escape")
         # `T`: release him.
         await keys(pilot, "T")
-        assert choice_labels(app)[-1] == "release Bob"
+        await wait_until(pilot, lambda: choice_labels(app)[-1] == "release Bob")
         await keys(pilot, str(len(choice_labels(app))))
     with on_disk(path) as game:
         assert game.state.trapped == set() and game.state.deeds["Baltic Avenue"].owner == "Bob"
@@ -357,14 +355,14 @@ async def test_cash_in_with_three_and_the_free_house_without_mr_monopoly_are_ref
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "o", "1")
-        assert choice_refusals(app)[0] == "Alice holds 3 sore loser coins; cashing in takes 4"
+        await wait_until(pilot, lambda: choice_refusals(app)[0] == "Alice holds 3 sore loser coins; cashing in takes 4")
         await keys(pilot, "1")
-        assert isinstance(app.screen, ChoiceScreen)  # greyed: not picked
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))  # greyed: not picked
         await keys(pilot, "escape", "f")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert "nobody is Mr. Monopoly, so doubles place no free house" in toasts(app)
         await keys(pilot, "T")
-        assert any("nobody is Mr. Monopoly and nobody is trapped" in t for t in toasts(app))
+        await wait_until(pilot, lambda: any("nobody is Mr. Monopoly and nobody is trapped" in t for t in toasts(app)))
     with on_disk(path) as game:
         assert game.state.mr_monopoly == ""
 
@@ -395,7 +393,7 @@ async def test_sell_says_buildings_are_never_sold_back(tmp_path: Path) -> None:
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "s")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert any(t.startswith(RULE) for t in toasts(app))
 
 
@@ -454,7 +452,7 @@ async def test_the_final_round_ranks_by_cash_not_net_worth(tmp_path: Path) -> No
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "E")
-        assert text_of(app, "#end-final-status").startswith("Every property is owned.")
+        await wait_until(pilot, lambda: text_of(app, "#end-final-status").startswith("Every property is owned."))
         await keys(pilot, "f", "space")
         screen = app.screen
         lines = screen.query_one("#end-final", DataTable)

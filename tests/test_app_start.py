@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from app_pilot import wait_until
 from screen_host import keys
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Select, Switch
@@ -34,13 +35,12 @@ def error_text(app: BankerApp) -> str:
 async def test_new_game_through_the_screens(tmp_path: Path) -> None:
     app = make_app(data=tmp_path, watch=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
         await keys(pilot, "n")
-        assert isinstance(app.screen, NewGameScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         app.screen.query_one("#colour-1", Select).value = "magenta"
         await type_names(pilot, "Alice", "Bob", "Carol")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.game is not None
         path = app.game.store.path
     assert path == games_dir(tmp_path) / "alice-bob-carol.db"
@@ -56,7 +56,7 @@ async def test_new_game_refuses_two_players_with_the_same_name(tmp_path: Path) -
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "n")
         await type_names(pilot, "Alice", "alice", "Carol")
-        assert isinstance(app.screen, NewGameScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         assert "two players have the same name" in error_text(app)
     assert not games_dir(tmp_path).exists() or not list(games_dir(tmp_path).iterdir())
 
@@ -68,9 +68,9 @@ async def test_new_game_refuses_an_empty_name(tmp_path: Path) -> None:
         await keys(pilot, "n")
         await type_names(pilot, "Alice", "Bob")
         await keys(pilot, "ctrl+s")
-        assert "a player name is empty" in error_text(app)
+        await wait_until(pilot, lambda: "a player name is empty" in error_text(app))
         await keys(pilot, "ctrl+r", "ctrl+s")  # two players are enough
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.game is not None and app.game.state.players == ("Alice", "Bob")
 
 
@@ -81,8 +81,7 @@ async def test_new_game_with_another_edition_and_a_house_rule(tmp_path: Path) ->
         await keys(pilot, "n")
         screen = app.screen
         screen.query_one("#edition", Select).value = "classic-uk"
-        await pilot.pause()
-        assert "M1,500" in str(screen.query_one("#edition-about").render())
+        await wait_until(pilot, lambda: "M1,500" in str(screen.query_one("#edition-about").render()))
         for _ in range(6):
             await keys(pilot, "ctrl+n")
         assert "8 of 2 to 8" in str(screen.query_one("#players-title").render())
@@ -91,7 +90,7 @@ async def test_new_game_with_another_edition_and_a_house_rule(tmp_path: Path) ->
         screen.query_one("#rule-free-parking", Switch).value = True
         screen.query_one("#name-0").focus()
         await type_names(pilot, "Ann", "Ben", "Cat")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.game is not None
         assert app.game.state.edition.id == "classic-uk" and app.game.state.free_parking
 
@@ -101,15 +100,14 @@ async def test_game_file_given_on_the_command_line_is_created_only_by_new_game(t
     path = tmp_path / "friday.db"
     app = make_app(path, data=tmp_path / "data", watch=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         await keys(pilot, "escape")
-        assert isinstance(app.screen, StartScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
         assert "friday.db does not exist yet" in str(app.screen.query_one("#target-note").render())
         assert not path.exists()
         await keys(pilot, "n")
         await type_names(pilot, "Alice", "Bob", "Carol")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     assert path.exists()
 
 
@@ -129,7 +127,7 @@ async def test_resume_a_saved_game_from_the_list(tmp_path: Path) -> None:
         first = table.get_row_at(0)
         assert "Alice, Bob, Carol" in first and "Alice buys Mayfair for M400" in first
         await keys(pilot, "enter")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.game is not None and app.game.state.deeds["Mayfair"].owner == "Alice"
 
 
@@ -142,19 +140,16 @@ async def test_a_game_file_opened_at_start_closes_to_the_start_screen(tmp_path: 
     Game.create(path, load_edition("classic-us"), ["Alice", "Bob"]).close()
     app = make_app(path, data=tmp_path, watch=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert not any(isinstance(screen, StartScreen) for screen in app.screen_stack)
         app.action_close_game()
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen) and app.game is None
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen) and app.game is None)
         assert app.screen.query_one("#saved-games", DataTable).row_count == 1
         await keys(pilot, "enter")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert app.game is not None and app.game.state.players == ("Ann", "Ben")
         app.action_close_game()
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen) and len(app.screen_stack) == 2
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen) and len(app.screen_stack) == 2)
 
 
 @pytest.mark.asyncio
@@ -166,11 +161,11 @@ async def test_open_a_game_file_by_its_path(tmp_path: Path) -> None:
         await keys(pilot, "o")
         await pilot.press(*str(tmp_path / "missing.db"))
         await keys(pilot, "enter")
-        assert isinstance(app.screen, StartScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
         assert any("no game file at" in n.message for n in app.toasts_up())
         app.screen.query_one("#open-path").value = str(path)
         await keys(pilot, "enter")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
 
 
 @pytest.mark.asyncio
@@ -179,8 +174,7 @@ async def test_a_file_that_is_not_a_game_gets_a_clear_message(tmp_path: Path) ->
     path.write_text("shopping list")
     app = make_app(path, data=tmp_path / "data", watch=False)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
         assert any("not a Banker game file" in n.message and n.severity == "error" for n in app.toasts_up())
 
 

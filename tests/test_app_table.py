@@ -11,6 +11,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+from app_pilot import wait_until
 from screen_host import keys
 from textual.pilot import Pilot
 from textual.widgets import Digits
@@ -93,7 +94,7 @@ async def test_buy_an_unowned_deed_through_the_landing_flow(game_file: Path) -> 
         await keys(pilot, "l")
         await type_text(pilot, "boardw")
         await keys(pilot, "enter", "enter")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert card_cash(app, "Alice") == "$1100"
     assert holding(game_file, "Boardwalk").owner == "Alice"
     assert cash(game_file, "Alice") == 1100
@@ -108,7 +109,7 @@ async def test_rent_is_the_computed_amount_paid_to_the_owner(game_file: Path) ->
         await keys(pilot, "l")
         await type_text(pilot, "baltic")
         await keys(pilot, "enter", "enter")
-        assert card_cash(app, "Bob") == f"${1500 - 120 + 8}"
+        await wait_until(pilot, lambda: card_cash(app, "Bob") == f"${1500 - 120 + 8}")
     assert cash(game_file, "Alice") == 1492
 
 
@@ -121,10 +122,10 @@ async def test_utility_rent_asks_for_the_dice_total(game_file: Path) -> None:
         await keys(pilot, "l")
         await type_text(pilot, "water")
         await keys(pilot, "enter", "enter")
-        assert type(app.screen).__name__ == "AmountScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AmountScreen")
         await type_text(pilot, "13")
         await keys(pilot, "enter")
-        assert "dice total" in str(app.screen.query_one("#amount-error").render())
+        await wait_until(pilot, lambda: "dice total" in str(app.screen.query_one("#amount-error").render()))
         await keys(pilot, "backspace", "backspace", "9", "enter")
     assert cash(game_file, "Alice") == 1500 - 36
 
@@ -149,7 +150,7 @@ async def test_chance_nearest_railroad_asks_which_and_passing_go(game_file: Path
         await keys(pilot, "l")
         await type_text(pilot, "chance")
         await keys(pilot, "enter", "enter")
-        assert type(app.screen).__name__ == "ChoiceScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ChoiceScreen")
         await keys(pilot, "5")  # the fifth Chance card: nearest railroad
         await keys(pilot, "1")  # Reading Railroad is nearest
         await keys(pilot, "2")  # yes, passed GO
@@ -167,10 +168,10 @@ async def test_advance_card_leads_to_the_landing_it_causes(game_file: Path) -> N
         await keys(pilot, "enter", "enter")
         await keys(pilot, "1", "enter")  # "Advance to Boardwalk"
         await keys(pilot, "1")  # did not pass GO
-        assert type(app.screen).__name__ == "LandingScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "LandingScreen")
         assert "Then Alice lands on Boardwalk" in str(app.screen.query_one(".dialog-title").render())
         await keys(pilot, "1")  # buy it
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     assert holding(game_file, "Boardwalk").owner == "Alice"
 
 
@@ -182,7 +183,7 @@ async def test_go_to_jail_space_and_leaving_by_the_fine(game_file: Path) -> None
         await keys(pilot, "l")
         await type_text(pilot, "go to j")
         await keys(pilot, "enter", "enter")
-        assert "Alice" in app.game.state.in_jail
+        await wait_until(pilot, lambda: "Alice" in app.game.state.in_jail)
         assert "IN JAIL" in str(app.screen.query_one("#card-0 .marks").render())
         await keys(pilot, "j", "enter", "1")
     game = on_disk(game_file)
@@ -195,7 +196,7 @@ async def test_enter_on_a_board_row_starts_the_landing_there(game_file: Path) ->
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "down", "enter")  # row 1: Mediterranean Avenue
-        assert type(app.screen).__name__ == "LandingScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "LandingScreen")
         await keys(pilot, "enter")
     assert holding(game_file, "Mediterranean Avenue").owner == "Alice"
 
@@ -210,7 +211,7 @@ async def test_passing_go_is_one_key_for_the_current_player(game_file: Path) -> 
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "g")
         await keys(pilot, "n", "g")
-        assert "Bob's turn" in str(app.screen.query_one("#status").render())
+        await wait_until(pilot, lambda: "Bob's turn" in str(app.screen.query_one("#status").render()))
     assert cash(game_file, "Alice") == 1700 and cash(game_file, "Bob") == 1700
 
 
@@ -220,7 +221,7 @@ async def test_next_player_skips_a_bankrupt_player(game_file: Path) -> None:
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "n")
-        assert app.current_player == "Carol"
+        await wait_until(pilot, lambda: app.current_player == "Carol")
 
 
 @pytest.mark.asyncio
@@ -284,7 +285,7 @@ async def test_mortgage_then_lift_with_ten_percent(game_file: Path) -> None:
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "m", "1")
-        assert holding(game_file, "Reading Railroad").mortgaged
+        await wait_until(pilot, lambda: holding(game_file, "Reading Railroad").mortgaged)
         assert "mortgaged" in str(app.screen.query_one("#card-0 .deeds").render())
         await keys(pilot, "u", "1")
     assert not holding(game_file, "Reading Railroad").mortgaged
@@ -298,9 +299,9 @@ async def test_mortgage_list_greys_a_built_on_group(game_file: Path) -> None:
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "m")
-        assert all(ch.refusal for ch in app.screen.choices)
+        await wait_until(pilot, lambda: all(ch.refusal for ch in app.screen.choices))
         await keys(pilot, "1")
-        assert type(app.screen).__name__ == "ChoiceScreen"  # a greyed choice cannot be picked
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ChoiceScreen")  # a greyed choice cannot be picked
         await keys(pilot, "escape")
     assert not holding(game_file, "Baltic Avenue").mortgaged
 
@@ -319,14 +320,14 @@ async def test_raise_money_by_mortgaging_then_pay_the_rent(game_file: Path) -> N
         await keys(pilot, "l")
         await type_text(pilot, "boardw")
         await keys(pilot, "enter", "enter")
-        assert type(app.screen).__name__ == "RaiseMoneyScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "RaiseMoneyScreen")
         assert cash(game_file, "Alice") == 500  # nothing paid yet
         await keys(pilot, "p")  # not enough yet: the key does nothing
-        assert type(app.screen).__name__ == "RaiseMoneyScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "RaiseMoneyScreen")
         await keys(pilot, "enter")  # the first way: mortgage Reading Railroad
-        assert "Enough" in str(app.screen.query_one("#raise-status").render())
+        await wait_until(pilot, lambda: "Enough" in str(app.screen.query_one("#raise-status").render()))
         await keys(pilot, "p")
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     assert holding(game_file, "Reading Railroad").mortgaged
     assert cash(game_file, "Alice") == 0
     assert cash(game_file, "Bob") == 2500 - 750 - 800 + 600 + 600
@@ -342,11 +343,12 @@ async def test_bankrupt_to_the_player_owed_when_nothing_is_left(game_file: Path)
         await keys(pilot, "l")
         await type_text(pilot, "boardw")
         await keys(pilot, "enter", "enter")
-        assert "bankruptcy to Bob" in str(app.screen.query_one("#raise-status").render())
+        await wait_until(pilot, lambda: "bankruptcy to Bob" in str(app.screen.query_one("#raise-status").render()))
         await keys(pilot, "x")
-        assert app.screen.query_one("#amount").value == "600"  # the rent that could not be paid
+        await wait_until(pilot, lambda: app.screen.query_one("#amount").value == "600",
+                         'app.screen.query_one("#amount").value == "600"')  # the rent that could not be paid
         await keys(pilot, "enter", "2")  # the debt as filled in; "Yes, declare it"
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         assert "BANKRUPT" in str(app.screen.query_one("#card-0 .marks").render())
     game = on_disk(game_file)
     assert "Alice" in game.state.bankrupt and game.state.cash("Bob") == 2500 - 750 - 600 + 1200 + 300
@@ -363,7 +365,7 @@ async def test_command_bar_runs_a_typed_line(game_file: Path) -> None:
         await keys(pilot, "colon")
         await type_text(pilot, 'buy carol "park place"')
         await keys(pilot, "enter")
-        assert app.screen.query_one(CommandBar).value == ""
+        await wait_until(pilot, lambda: app.screen.query_one(CommandBar).value == "")
     assert holding(game_file, "Park Place").owner == "Carol"
 
 
@@ -391,7 +393,7 @@ async def test_command_bar_completes_players_and_deeds(game_file: Path) -> None:
         await keys(pilot, "tab")
         await type_text(pilot, "st")
         await keys(pilot, "tab")
-        assert app.screen.query_one(CommandBar).value == 'rent Bob "St. Charles Place" '
+        await wait_until(pilot, lambda: app.screen.query_one(CommandBar).value == 'rent Bob "St. Charles Place" ')
 
 
 @pytest.mark.asyncio
@@ -401,10 +403,10 @@ async def test_command_bar_help_lists_the_language(game_file: Path) -> None:
         await keys(pilot, "colon")
         await type_text(pilot, "help")
         await keys(pilot, "enter")
-        assert type(app.screen).__name__ == "ChoiceScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "ChoiceScreen")
         assert any("rent <payer> <deed>" in choice.label for choice in app.screen.choices)
         await keys(pilot, "1", "enter")
-        assert app.screen.query_one(CommandBar).value == "buy "
+        await wait_until(pilot, lambda: app.screen.query_one(CommandBar).value == "buy ")
 
 
 @pytest.mark.asyncio
@@ -416,11 +418,9 @@ async def test_a_bankruptcy_to_the_bank_runs_its_auctions_one_after_another(game
         await pilot.pause()
         assert type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Park Place"
         await keys(pilot, "s")  # no bid: Park Place stays with the bank, Boardwalk's auction opens at once
-        await pilot.pause()
-        assert type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Boardwalk"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Boardwalk")
         await keys(pilot, "1", "t", "s")  # Alice bids $10
-        await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     assert holding(game_file, "Boardwalk").owner == "Alice" and holding(game_file, "Park Place").owner == "bank"
     assert cash(game_file, "Alice") == 1490
 
@@ -434,11 +434,11 @@ async def test_undo_with_ctrl_z_says_what_was_undone(game_file: Path) -> None:
         await type_text(pilot, "boardw")
         await keys(pilot, "enter", "enter")
         await keys(pilot, "ctrl+z")
-        assert ("Undone", "Alice buys Boardwalk for $400", "information") in toasts(app)
+        await wait_until(pilot, lambda: ("Undone", "Alice buys Boardwalk for $400", "information") in toasts(app))
         assert card_cash(app, "Alice") == "$1500"
         assert holding(game_file, "Boardwalk").owner == "bank"
         await keys(pilot, "ctrl+y")
-        assert card_cash(app, "Alice") == "$1100"
+        await wait_until(pilot, lambda: card_cash(app, "Alice") == "$1100")
     game = on_disk(game_file)
     assert game.state.deeds["Boardwalk"].owner == "Alice"
     assert [r.type for r in game.records][-2:] == ["ActionUndone", "ActionRedone"]
@@ -460,8 +460,7 @@ async def test_screen_follows_another_writer(game_file: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         prepare(game_file, "collect Bob 250")
         app.take_in_other_writers()
-        await pilot.pause()
-        assert card_cash(app, "Bob") == "$1750"
+        await wait_until(pilot, lambda: card_cash(app, "Bob") == "$1750")
 
 
 # -- other screens and the palette ------------------------------------------------------------
@@ -478,7 +477,7 @@ async def test_auction_key_opens_the_auction(game_file: Path) -> None:
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "a", "1", "enter")
-        assert type(app.screen).__name__ == "AuctionScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AuctionScreen")
         assert app.game.state.auction is not None and app.game.state.auction.deed == "Mediterranean Avenue"
 
 
@@ -488,8 +487,7 @@ async def test_an_open_auction_is_on_screen_when_the_game_is_resumed(game_file: 
     prepare(game_file, "auction Boardwalk", "bid Bob 120")
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert type(app.screen).__name__ == "AuctionScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AuctionScreen")
 
 
 @pytest.mark.asyncio
@@ -502,7 +500,7 @@ async def test_keys_open_the_other_screens(game_file: Path, key: str, module: st
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, key)
-        assert type(app.screen).__name__ == name
+        await wait_until(pilot, lambda: type(app.screen).__name__ == name)
 
 
 @pytest.mark.asyncio

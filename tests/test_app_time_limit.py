@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from app_pilot import on_disk, text_of
+from app_pilot import on_disk, text_of, wait_until
 from screen_host import keys
 
 from banker import commands as c
@@ -46,11 +46,7 @@ def app_at(path: Path, now: datetime) -> tuple[BankerApp, ManualClock]:
 
 
 async def until(pilot, holds) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(200):
-        if holds():
-            return
-        await pilot.pause()
-    assert holds()
+    await wait_until(pilot, holds)
 
 
 @pytest.mark.asyncio

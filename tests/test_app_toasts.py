@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_pilot import app_for, burst, played_file, toasts
+from app_pilot import app_for, burst, played_file, toasts, wait_until
 from textual.pilot import Pilot
 from textual.widget import Widget
 
@@ -21,11 +21,7 @@ def shown(app: object) -> list[Widget]:
 
 async def until(pilot: Pilot, condition: object, what: str) -> None:
     """Pauses until the condition holds: as many as a busy machine needs, never a fixed time."""
-    for _ in range(400):
-        if condition():  # type: ignore[operator]
-            return
-        await pilot.pause()
-    raise AssertionError(f"never came: {what}")
+    await wait_until(pilot, condition, what)  # type: ignore[arg-type]
 
 
 @pytest.mark.asyncio

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from app_pilot import app_for, on_disk, played_file
+from app_pilot import app_for, on_disk, played_file, wait_until
 from screen_host import keys
 from textual.pilot import Pilot
 
@@ -41,10 +41,10 @@ async def test_typed_dice_move_the_token_and_open_the_offers_of_the_space(tmp_pa
         assert [label.split(" (")[0] for label in labels] == ["buy Reading Railroad for $200",
                                                                "auction Reading Railroad"]
         await keys(pilot, "1")  # buy it
-        assert isinstance(app.screen, TableScreen) and app.current_player == "Ben"
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.current_player == "Ben")
         await dice(pilot, "3 3")  # Ben: doubles to Vermont Avenue; he rolls again
         await keys(pilot, "escape")
-        assert app.current_player == "Ben"
+        await wait_until(pilot, lambda: app.current_player == "Ben")
     with on_disk(path) as game:
         assert game.state.deeds["Reading Railroad"].owner == "Ann" and game.state.cash("Ann") == 1300
         assert game.state.position("Ben") == 6 and game.state_json()["roll"] == "Ben"
@@ -71,7 +71,7 @@ async def test_dice_out_of_turn_are_refused_and_the_dice_typed_for_the_roller(tm
         await keys(pilot, "colon")
         await pilot.press(*"roll ben 3 4")
         await keys(pilot, "enter")
-        assert any("it is Ann's roll, not Ben's" in n.message for n in app.toasts_up())
+        await wait_until(pilot, lambda: any("it is Ann's roll, not Ben's" in n.message for n in app.toasts_up()))
     with on_disk(path) as game:
         assert game.head[0] == 1
 
@@ -86,7 +86,7 @@ async def test_mega_dice_with_mr_monopoly_charge_the_rent_then_open_the_next_lan
         await dice(pilot, "12mr")  # Baltic Avenue (Ben's: rent in the roll), then on to Arctic Avenue (for sale)
         assert app.screen.title_text == "Ann (speed die: Mr. Monopoly) lands on Arctic Avenue · Ann has $2,496"
         await keys(pilot, "1")  # buy it
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     with on_disk(path) as game:
         assert game.state.position("Ann") == 4 and game.state.deeds["Arctic Avenue"].owner == "Ann"
         assert game.state.cash("Ben") == 2500 - 60 + 4  # Baltic Avenue unimproved, not a whole group
@@ -143,7 +143,7 @@ async def test_triples_ask_where_the_token_goes_then_open_that_space(tmp_path: P
         assert app.screen.title_text == "Ann rolled triples: where does the token go?"
         assert len(app.screen.choices) == len(app.game.state.edition.spaces) - 1
         await keys(pilot, "3", "enter")  # row 3 (of 51: 3 could start 30-39): Baltic Avenue, for sale
-        assert "Baltic Avenue" in app.screen.title_text
+        await wait_until(pilot, lambda: "Baltic Avenue" in app.screen.title_text)
     with on_disk(path) as game:
         assert game.state.position("Ann") == 3 and game.state_json()["waiting"][0]["kind"] == "buy-or-auction"
 
@@ -157,7 +157,7 @@ async def test_a_ride_offers_only_the_spaces_ahead_on_the_same_side(tmp_path: Pa
         await keys(pilot, "h", "1")  # Ann's holdings
         labels = [choice.label for choice in app.screen.choices]
         await keys(pilot, str(next(i for i, label in enumerate(labels, 1) if label.startswith("ride"))))
-        assert app.screen.title_text.startswith("Where does Ann's bus ticket go?")
+        await wait_until(pilot, lambda: app.screen.title_text.startswith("Where does Ann's bus ticket go?"))
         assert [choice.value for choice in app.screen.choices] == [10, 11, 12, 13]
         await keys(pilot, "1", "3")  # each row is picked by its space's number: 13, the corner (Jail)
     with on_disk(path) as game:
@@ -175,7 +175,7 @@ async def test_the_next_landing_opens_after_the_auction_is_closed_from_the_table
         assert app.screen.title_text == "Ann (rolled 3) lands on Baltic Avenue · Ann has $2,500"
         labels = [choice.label for choice in app.screen.choices]
         await keys(pilot, str(next(i for i, label in enumerate(labels, 1) if label.startswith("auction"))))
-        assert type(app.screen).__name__ == "AuctionScreen"
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "AuctionScreen")
         await keys(pilot, "s")  # sold, no bid: Baltic stays with the bank, and Mr. Monopoly moves on
         await pilot.pause()
         assert app.screen.title_text == "Ann on Arctic Avenue: buy or auction · Ann has $2,500"

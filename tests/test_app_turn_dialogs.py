@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_pilot import app_for, choice_labels, on_disk, played_file
+from app_pilot import app_for, choice_labels, on_disk, played_file, wait_until
 from screen_host import keys
 from textual.widgets import OptionList
 
@@ -37,7 +37,7 @@ async def test_after_anns_roll_the_player_dialogs_start_on_ann_not_on_the_next_r
     async with app.run_test(size=SIZE) as pilot:
         for key in ("p", "j", "h", "x", "r"):
             await keys(pilot, key)
-            assert highlighted(app).startswith("Ann"), (key, highlighted(app))
+            await wait_until(pilot, lambda: highlighted(app).startswith("Ann"), f"{key}: the dialog opens on Ann")
             await keys(pilot, "escape")
 
 
@@ -49,7 +49,8 @@ async def test_a_jailed_player_about_to_roll_is_the_one_the_jail_dialog_starts_o
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "j")
-        assert highlighted(app).startswith("Ben")  # Ben sits in jail and rolls next: his fine comes first
+        await wait_until(pilot, lambda: highlighted(app).startswith("Ben"),
+                         'highlighted(app).startswith("Ben")')  # Ben sits in jail and rolls next: his fine comes first
 
 
 @pytest.mark.asyncio
@@ -61,10 +62,10 @@ async def test_mortgage_asks_for_the_player_then_offers_only_his_deeds(tmp_path:
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "m")
-        assert [label.split()[0] for label in choice_labels(app)] == ["Ann", "Ben", "Cat"]
+        await wait_until(pilot, lambda: [label.split()[0] for label in choice_labels(app)] == ["Ann", "Ben", "Cat"])
         assert highlighted(app).startswith("Cat")  # Cat rolled last; Ann's dice are next
         await keys(pilot, "2")
-        assert app.screen.title_text == "Ben mortgages which deed?"
+        await wait_until(pilot, lambda: app.screen.title_text == "Ben mortgages which deed?")
         assert choice_labels(app) == ["Reading Railroad: +$100"]
         await keys(pilot, "1")
     with on_disk(path) as game:
@@ -79,6 +80,6 @@ async def test_build_skips_the_player_question_when_one_player_alone_can_build(t
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "b")
-        assert app.screen.title_text == "Ann builds on which deed?"
+        await wait_until(pilot, lambda: app.screen.title_text == "Ann builds on which deed?")
         assert choice_labels(app) == ["Mediterranean Avenue: no buildings → 1 house for $50",
                                       "Baltic Avenue: no buildings → 1 house for $50"]

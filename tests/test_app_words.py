@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_pilot import app_for, on_disk, played_file, toasts
+from app_pilot import app_for, on_disk, played_file, toasts, wait_until
 from screen_host import keys
 
 from banker.game import Game
@@ -29,10 +29,9 @@ async def test_a_refusal_while_an_auction_is_open_names_the_key_not_the_sold_lin
     path = played_file(tmp_path / "open.db", "classic-us", PLAYERS, ["auction boardwalk"])
     app = app_for(path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        assert isinstance(app.screen, AuctionScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, AuctionScreen))
         await keys(pilot, "escape", "g")  # GO's salary waits for the auction
-        assert isinstance(app.screen, TableScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         said = toasts(app)[-1]
         assert "press a to return to it, then bid, or s to close it" in said and "`sold`" not in said
     with on_disk(path) as game:

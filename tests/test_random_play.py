@@ -51,6 +51,7 @@ from tests.play_lines_mega import (
     SPEED_SETUPS,
     MegaLineMaker,
     hotels_on_a_group,
+    skyscraper_and_depot_sold,
 )
 from tests.play_machine import (
     ALL_EDITIONS,
@@ -69,6 +70,7 @@ class MegaPlay(RandomPlay):
     """The same machine at a Mega table (depots, skyscrapers, bus tickets) or a classic one with the speed die."""
 
     maker = MegaLineMaker
+    scripts = (("mega", ("Ann", "Ben", "Cy"), (), skyscraper_and_depot_sold),)
 
     @initialize(setup=st.sampled_from(SPEED_SETUPS), players=st.sampled_from(MEGA_TABLES),
                 opening=st.sampled_from(MEGA_OPENING_DRAW))

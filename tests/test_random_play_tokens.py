@@ -37,7 +37,13 @@ from banker.state import GameState
 from editions import Edition
 from tests.ledger_checks import FOLLOW_TOKENS, action_problems, table_problems, token_problems
 from tests.play_lines import HOUSE_RULES, OPENINGS, TABLES
-from tests.play_lines_tokens import CityTokenLines, ClassicTokenLines, MegaTokenLines, SoreLosersTokenLines
+from tests.play_lines_tokens import (
+    CityTokenLines,
+    ClassicTokenLines,
+    MegaTokenLines,
+    SoreLosersTokenLines,
+    jail_and_doubles,
+)
 from tests.play_machine import ALL_EDITIONS, EDITIONS, TALLY, RandomPlay, play_batches
 from tests.test_random_play import MegaPlay
 from tests.test_random_play_city import CityPlay, FrozenClock, draw_spin
@@ -146,6 +152,7 @@ class ClassicTokenPlay(Following):
     """Classic US and UK boards, each with and without the speed-die house rule (and Free Parking)."""
 
     maker = ClassicTokenLines
+    scripts = (("classic-us", ("Ann", "Ben"), (), jail_and_doubles),)
 
     @initialize(edition=st.sampled_from(sorted(EDITIONS)), players=st.sampled_from(TABLES),
                 house_rules=st.sampled_from(CLASSIC_HOUSE_RULES), opening=st.sampled_from(sorted(OPENINGS)))
@@ -161,10 +168,12 @@ class MegaTokenPlay(Following, MegaPlay):
 
 class SoreLosersTokenPlay(Following, SoreLosersPlay):
     maker = SoreLosersTokenLines
+    scripts = (("sore-losers", ("Ann", "Ben"), (), jail_and_doubles),)
 
 
 class CityTokenPlay(Following, CityPlay):
     maker = CityTokenLines
+    scripts = (("city", ("Ann", "Ben"), (), jail_and_doubles),)
 
 
 def required(*extra: str) -> None:

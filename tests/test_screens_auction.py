@@ -10,6 +10,7 @@ import dataclasses
 from typing import Any
 
 import pytest
+from app_pilot import wait_until
 from conftest import NewGame
 from screen_host import Host
 from textual import events
@@ -38,7 +39,7 @@ async def test_bids_by_key_then_sold_by_the_banker(game: Game) -> None:
         await pilot.press("1", "t")  # Alice: the opening +10 -> $10
         await pilot.press("2", "f")  # Bob: $10 + 50 -> $60
         await pilot.press("1", "o")  # Alice: $61
-        assert game.state.auction is not None and game.state.auction.high_bid == 61
+        await wait_until(pilot, lambda: game.state.auction is not None and game.state.auction.high_bid == 61)
         await pilot.press("s")
         await pilot.pause()
     assert [(b.player, b.amount) for b in events_of(game, ev.BidPlaced)] == [("Alice", 10), ("Bob", 60),
@@ -55,8 +56,7 @@ async def test_typed_bid_goes_to_the_picked_bidder(game: Game) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("3", "b", *"275", "enter")
-        await pilot.pause()
-        assert app.screen.typing is None  # back to the bidding keys
+        await wait_until(pilot, lambda: app.screen.typing is None)  # back to the bidding keys
         await pilot.press("s")
         await pilot.pause()
     assert game.state.deeds["Park Place"].owner == "Carol"
@@ -76,7 +76,7 @@ async def test_bid_over_cash_is_refused_on_the_spot(game: Game) -> None:
         assert expected is not None and "has only $50" in expected
         assert message(app) == expected
         await pilot.press("b", *"900", "enter")
-        assert message(app) == bid_refusal(game.state, "Bob", 900)
+        await wait_until(pilot, lambda: message(app) == bid_refusal(game.state, "Bob", 900))
         assert game.head == head  # nothing reached the ledger
         assert app.screen.query_one("#auction-bidder-1").has_class("-selected")
     assert game.state.auction is not None and game.state.auction.high_bid == 50
@@ -88,9 +88,9 @@ async def test_quick_bid_needs_a_bidder_first(game: Game) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("t")
-        assert "pick who bids first" in message(app)
+        await wait_until(pilot, lambda: "pick who bids first" in message(app))
         await pilot.press("7")
-        assert "there is no bidder 7" in message(app)
+        await wait_until(pilot, lambda: "there is no bidder 7" in message(app))
     assert events_of(game, ev.BidPlaced) == []
 
 
@@ -111,12 +111,11 @@ async def test_countdown_sells_to_the_leader_after_50_seconds_from_the_start(new
     screen = AuctionScreen(game, "Boardwalk", autostart=False)
     app = Host(screen)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        assert screen.timed and screen.remaining == 50
+        await wait_until(pilot, lambda: screen.timed and screen.remaining == 50)
         for _ in range(20):
             screen.tick()
         await pilot.press("2", "t")  # a bid does not restart the clock
-        assert screen.remaining == 30
+        await wait_until(pilot, lambda: screen.remaining == 30)
         for _ in range(25):
             screen.tick()
         assert screen.remaining == 5 and screen.has_class("-final") and app.bells == 1
@@ -148,7 +147,7 @@ async def test_countdown_runs_on_the_clock(game: Game) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("1", "o")
-        await pilot.pause(1.6)
+        await wait_until(pilot, lambda: app.result != "not dismissed", "the 1 s countdown to close the auction")
     assert game.state.deeds["Boardwalk"].owner == "Alice"
 
 
@@ -192,8 +191,7 @@ async def test_bids_from_another_window_show_and_a_close_there_ends_the_screen(g
             other.do("sold")
             game.reload()
             screen.sync()
-            await pilot.pause()
-            assert app.result is None and not isinstance(app.screen, AuctionScreen)
+            await wait_until(pilot, lambda: app.result is None and not isinstance(app.screen, AuctionScreen))
     finally:
         other.close()
     assert game.state.deeds["Boardwalk"].owner == "Bob"
@@ -207,6 +205,7 @@ async def test_keys_typed_in_a_burst_keep_their_order(game: Game) -> None:
         await pilot.pause()
         for key in ("1", "b", "2", "5", "0", "enter"):
             app.post_message(events.Key(key, "\r" if key == "enter" else key))
-        await pilot.pause(0.3)
+        await wait_until(pilot, lambda: game.state.auction is not None and game.state.auction.high_bid,
+                         "the burst's bid (placed by its last key, enter)")
     assert game.state.auction is not None
     assert (game.state.auction.high_bidder, game.state.auction.high_bid) == ("Alice", 250)

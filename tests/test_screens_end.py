@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from app_pilot import wait_until
 from conftest import play
 from screen_host import Host
 from textual.widgets import DataTable, Static
@@ -42,8 +43,7 @@ async def test_a_tie_at_the_top_has_no_single_winner(game: Game) -> None:
         assert str(banner.render()) == "No single winner: Alice, Bob and Carol tie at the top with $1,500"
         assert banner.has_class("-tie")
         await pilot.press("escape")
-        await pilot.pause()
-        assert not isinstance(app.screen, EndScreen)
+        await wait_until(pilot, lambda: not isinstance(app.screen, EndScreen))
 
 
 @pytest.mark.asyncio

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 import qrcode
+from app_pilot import wait_until
 from rich.console import Console
 from rich.text import Text
 from screen_host import Host
@@ -59,14 +60,13 @@ async def test_player_filter_shows_how_their_cash_got_there(played: Game) -> Non
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("p", "enter", "down", "down", "enter")  # every player -> Alice -> Bob
-        await pilot.pause()
-        assert column(app, "who") == ["Alice, Bob, Carol", "Alice, Bob", "Bob"]
+        await wait_until(pilot, lambda: column(app, "who") == ["Alice, Bob, Carol", "Alice, Bob", "Bob"])
         assert column(app, "amount") == ["+$1,500", "-$50", "-$20"]
         assert column(app, "balance") == ["$1,500", "$1,450", "$1,430"]
         assert column(app, "balance")[-1] == f"${played.state.cash('Bob'):,}"
         assert text_of(app, "#ledger-story").startswith("Bob has $1,430 now: 3 events")
         await pilot.press("x")
-        assert len(rows(app)) == len(played.records)
+        await wait_until(pilot, lambda: len(rows(app)) == len(played.records))
 
 
 @pytest.mark.asyncio
@@ -80,8 +80,7 @@ async def test_filter_by_deed_and_by_kind(played: Game) -> None:
                                        "Bob pays Alice $50 rent for Boardwalk (no houses)"]
         await pilot.press("x", "k")
         app.screen.query_one("#ledger-kind").value = "SalaryCollected"
-        await pilot.pause()
-        assert column(app, "what") == ["Alice collects $200 salary for passing GO"]
+        await wait_until(pilot, lambda: column(app, "what") == ["Alice collects $200 salary for passing GO"])
 
 
 @pytest.mark.asyncio
@@ -89,8 +88,8 @@ async def test_head_and_its_qr_code_follow_the_ledger(played: Game) -> None:
     count, digest = played.head
     app = Host(LedgerScreen(played))
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause()
-        assert app.screen.query_one("#ledger-side").display  # wide enough: shown from the start
+        await wait_until(pilot, lambda: app.screen.query_one("#ledger-side").display,
+                         'app.screen.query_one("#ledger-side").display')  # wide enough: shown from the start
         assert f"{count} events, head {digest[:12]}" in text_of(app, "#ledger-title")
         assert text_of(app, "#ledger-head") == f"{count} events\n{digest}"
         qr = app.screen.query_one("#ledger-qr", Static)
@@ -99,10 +98,9 @@ async def test_head_and_its_qr_code_follow_the_ledger(played: Game) -> None:
         assert len(before) > 100  # ink and paper, module by module
         played.do("go Carol")
         app.screen.load()
-        await pilot.pause()
-        assert qr.render().spans != before
+        await wait_until(pilot, lambda: qr.render().spans != before)
         await pilot.press("q")
-        assert not app.screen.query_one("#ledger-side").display
+        await wait_until(pilot, lambda: not app.screen.query_one("#ledger-side").display)
 
 
 def test_qr_code_reads_back_as_the_head_s_qr_matrix() -> None:
@@ -132,10 +130,9 @@ async def test_long_ledgers_are_shown_a_page_at_a_time(played: Game, monkeypatch
     total = len(played.records)
     app = Host(LedgerScreen(played))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        assert column(app, "seq") == [str(n) for n in range(total - 2, total + 1)]
+        await wait_until(pilot, lambda: column(app, "seq") == [str(n) for n in range(total - 2, total + 1)])
         await pilot.press("left_square_bracket")
-        assert column(app, "seq") == [str(n) for n in range(total - 5, total - 2)]
+        await wait_until(pilot, lambda: column(app, "seq") == [str(n) for n in range(total - 5, total - 2)])
         assert f"Showing {total - 5}-{total - 3}" in text_of(app, "#ledger-story")
         await pilot.press("right_square_bracket")
-        assert column(app, "seq")[-1] == str(total)
+        await wait_until(pilot, lambda: column(app, "seq")[-1] == str(total))

@@ -8,6 +8,7 @@ player until the buildings of its colour group are sold back to the bank.
 from __future__ import annotations
 
 import pytest
+from app_pilot import wait_until
 from screen_host import Host
 from textual.widgets import SelectionList, Static
 
@@ -71,10 +72,10 @@ async def test_mortgaged_deed_is_lifted_now_or_kept_for_10_percent(
     game = table
     app = Host(TradeScreen(game, "Alice", "Bob"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        assert not app.screen.query_one("#trade-mortgage").display
+        await wait_until(pilot, lambda: not app.screen.query_one("#trade-mortgage").display)
         await pilot.press("down", "space")  # Boardwalk, mortgaged
-        assert app.screen.query_one("#trade-mortgage").display  # "lift now or pay 10%" is asked
+        await wait_until(pilot, lambda: app.screen.query_one("#trade-mortgage").display,
+                         'app.screen.query_one("#trade-mortgage").display')  # "lift now or pay 10%" is asked
         await pilot.press("tab", "tab", "tab", "tab", *keys)  # to the lift / keep choice
         await pilot.press("ctrl+r")
         what = "lifts the mortgage on" if lifted else "pays 10% interest to keep mortgaged"
@@ -95,8 +96,7 @@ async def test_deeds_of_a_built_on_group_are_not_offered(table: Game) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("tab", "enter", "down", "enter")  # the second player: Carol
-        await pilot.pause()
-        assert offered(app, 1) == []
+        await wait_until(pilot, lambda: offered(app, 1) == [])
         assert not app.screen.query_one("#trade-items-1").display
         why = shown(app, "#trade-unoffered-1")
         assert why.startswith("Carol has $1,330, and no deed or card to offer.")
@@ -123,12 +123,12 @@ async def test_empty_trade_and_one_player_are_refused(table: Game) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("space", "ctrl+r")
-        assert "cannot trade with themselves" in shown(app, "#trade-message")
+        await wait_until(pilot, lambda: "cannot trade with themselves" in shown(app, "#trade-message"))
     app = Host(TradeScreen(table, "Alice", "Bob"))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+r")
-        assert "pick at least one thing" in shown(app, "#trade-message")
+        await wait_until(pilot, lambda: "pick at least one thing" in shown(app, "#trade-message"))
         await pilot.press("escape")
         await pilot.pause()
     assert app.result is None
@@ -142,11 +142,11 @@ async def test_core_refusal_at_confirm_is_shown_and_nothing_changes(table: Game)
         await pilot.pause()
         await pilot.press("shift+tab", *"900", "tab")  # $900 from Alice
         await pilot.press("tab", "tab", "tab", "space", "ctrl+r")  # for Bob's St. Charles Place (cash alone is a loan)
-        assert "Bob gives Alice: St. Charles Place" in shown(app, "#trade-summary")
+        await wait_until(pilot, lambda: "Bob gives Alice: St. Charles Place" in shown(app, "#trade-summary"))
         game.do("pay Alice 500")  # the table moved on while the summary was up
         head = game.head
         await pilot.press("y")
-        assert "Alice has $450 but this trade costs $900" in shown(app, "#trade-message")
+        await wait_until(pilot, lambda: "Alice has $450 but this trade costs $900" in shown(app, "#trade-message"))
         assert not app.screen.reviewing
         assert game.head == head
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from app_pilot import wait_until
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -41,11 +42,12 @@ def test_new_game_screen(snap_compare, tmp_path: Path) -> None:
         """The names are typed once the name fields have their width: typed into a field not yet laid out, a name
         is scrolled as in a field three cells wide (a busy machine drew "ice" for "Alice")."""
         await pilot.press("n")
-        for _ in range(400):
+
+        def laid_out() -> bool:  # the first two rows' fields (the rows past the table's size are hidden)
             fields = pilot.app.screen.query(Input)
-            if fields and all(field.size.width > 10 for field in fields):
-                break
-            await pilot.pause()
+            return len(fields) >= 2 and all(field.size.width > 10 for field in list(fields)[:2])
+
+        await wait_until(pilot, laid_out, "the first two name fields laid out")
         await pilot.press(*"Alice", "enter", *"Bob", "enter")
 
     assert snap_compare(make_app(data=tmp_path, watch=False), run_before=new_game_laid_out, terminal_size=WIDE)

@@ -272,8 +272,19 @@ def use_jail_card(state: GameState, cmd: c.UseJailCard) -> list[ev.Event]:
     return [ev.JailLeft(cmd.player, "card", cmd.deck or held[0])]
 
 
+def rolled_out_refusal(state: GameState, player: str) -> str | None:
+    """001:348 "Roll doubles ... you're free! Use the roll to move, and that's the end of your turn" (000:168 "you
+    do not take another turn"): where Banker follows the tokens, the doubles are the roll itself. `doubles` then
+    `roll` would make one throw two, the second keeping the turn as doubles out of jail."""
+    if state.tokens is None:
+        return None
+    return (f"Banker follows the tokens here: type the doubles as the roll, roll {player} <die> <die>; "
+            "doubles leave jail, move the token and end the turn (001:348)")
+
+
 def rolled_out(state: GameState, cmd: c.RolledOut) -> list[ev.Event]:
-    refuse_if(auction_open(state), not_playing(state, cmd.player), _in_jail(state, cmd.player))
+    refuse_if(auction_open(state), not_playing(state, cmd.player), _in_jail(state, cmd.player),
+              rolled_out_refusal(state, cmd.player))
     return [ev.JailLeft(cmd.player, "doubles")]
 
 

@@ -215,12 +215,13 @@ def _roll(act: _Action, state: GameState, cmd: c.Roll) -> None:
 
 
 def _roll_in_jail(act: _Action, player: str, total: int, doubles: bool) -> None:
-    """003: doubles move out of jail (no roll again); the third failure pays the fine, then moves."""
+    """003:127 doubles move out of jail, and the turn ends there (001:348, 000:168 "you do not take another
+    turn"); the third failure pays the fine, then moves."""
     state = act.state
     assert state.tokens is not None
     failed = state.tokens.jail_rolls[state.players.index(player)]
-    if doubles:
-        act.do(c.RolledOut(player))
+    if doubles:  # the roll is the doubles (`doubles` alone is refused on a followed table: 001:348)
+        act.add(ev.JailLeft(player, "doubles"))
     elif failed >= 2 and state.cash(player) < state.edition.jail_fine:  # 003:127 "pay $50", a debt like any charge
         act.add(ev.JailLeft(player, "fine owed"),
                 ev.DebtRecorded(player, state.fee_account, state.edition.jail_fine, "the jail fine"))
