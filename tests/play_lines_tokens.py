@@ -157,6 +157,10 @@ class TokenLines(LineMaker):
                 here = state.position(wait.player)
                 victims = [o for o in others if state.position(o) == here] or others
                 return f"trap {p} {self.spell(rng.choice(victims))}"
+            case "free-house", _:  # 001:32: on any street, or declined
+                streets = [d for d, h in state.deeds.items() if state.edition.deeds[d].kind == "street"
+                           and h.owner not in ("bank", "pot")]
+                return f"place {shlex.quote(rng.choice(streets))}" if streets and self.odds(70) else "place none"
         return self.roll_line()
 
     def mover(self) -> str:

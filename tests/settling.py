@@ -41,4 +41,6 @@ def settling_lines(state: GameState) -> list[str]:
         case "trap", _:
             here = state.position(wait.player)
             return [f'trap {p} "{next(o for o in others if state.position(o) == here)}"']
+        case "free-house", _:
+            return ["place none"]
     raise AssertionError(f"no quiet way to settle {wait}")
