@@ -259,33 +259,45 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         if isinstance(event.data_table, BoardList) and event.row_key.value is not None:
             self.land_flow(int(event.row_key.value))
 
+    def command_bar(self) -> CommandBar:
+        return self.query_one(CommandBar)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not isinstance(event.input, CommandBar):
             return
-        bar = event.input
-        line = event.value.strip()
+        try:
+            if self.run_line(event.value.strip()):
+                event.input.value = ""
+                self.set_focus(self.board)  # the table's keys are the table's again: `l` lands, it is not typed
+            else:
+                self.keep_refused(event.input)
+        finally:
+            self.banker.line_done()  # the keys typed after the Enter go on now
+
+    def run_line(self, line: str) -> bool:
+        """Run a typed line: a roll, or any line of the command language. False when it was refused (a toast
+        says why). A roll typed while a decision waits is refused naming it, and what waits is shown again."""
         if line in ("help", "?"):
             self.show_usage()
-            return
+            return True
         state = self.game.state
         try:
             dice = dice_line(line, state)
             command = parse(dice or line, state)
         except Refusal as refusal:
             self.notify(table_words(str(refusal)), severity="error", title="Refused", timeout=8, markup=False)
-            self.keep_refused(bar)
-            return
+            return False
         line = dice or line
-        bar.remember(line)
+        self.command_bar().remember(line)
         if isinstance(command, c.Roll):
-            bar.value = ""
-            self.set_focus(self.board)
+            if (waiting := self.still_deciding()) is not None:
+                self.notify(f"{waiting}: {line} was not rolled; type it again once that is settled",
+                            severity="error", title="Refused", timeout=8, markup=False)
+                self.show_waiting()
+                return False
             self.roll_flow(command)
-        elif self.banker.pay_or_raise(command) is not False:
-            bar.value = ""
-            self.set_focus(self.board)  # the table's keys are the table's again: `l` lands, it is not typed
-        else:
-            self.keep_refused(bar)
+            return True
+        return self.banker.pay_or_raise(command) is not False
 
     @staticmethod
     def keep_refused(bar: CommandBar) -> None:

@@ -48,6 +48,32 @@ class TokenFlows:
             self.show_space(state.position(command.player))  # type: ignore[attr-defined]
         await self.follow_waiting({e.position: e.how for e in moves})
 
+    def still_deciding(self) -> str | None:
+        """What a followed table waits for before the next roll, in the table's words (None: a roll may come)."""
+        state = self.game.state  # type: ignore[attr-defined]
+        if state.tokens is None:
+            return None
+        if state.auction is not None:
+            return f"the auction of {state.auction.deed} is still open"
+        if state.debts:
+            debt = state.debts[0]
+            return f"{debt.player} still owes {state.edition.money(debt.amount)}"
+        if state.waiting:
+            wait = state.waiting[0]
+            return f"{wait.player} is still deciding on {wait.space}"
+        if state.tokens.anywhere:
+            return f"{state.tokens.anywhere} still has a token to place"
+        return None
+
+    def show_waiting(self) -> None:
+        """What waits comes back on screen by itself, unless a dialog is up already (issue 36: never a blank
+        table)."""
+        if self.is_current and self.decision_waits():  # type: ignore[attr-defined]
+            if self.game.state.auction is not None:  # type: ignore[attr-defined]
+                self.banker.show_open_auction()  # type: ignore[attr-defined]
+            else:
+                self.wait_flow()  # type: ignore[attr-defined]
+
     def decision_waits(self) -> bool:
         """What follow_waiting opens a dialog for: an auction, a debt, a decision, a token to place anywhere."""
         state = self.game.state  # type: ignore[attr-defined]
