@@ -352,6 +352,11 @@ class BankerApp(KeyOrder, ToastsKept):
             return
         self.push_screen(AuctionScreen(self.game), self.auction_closed)
 
+    def what_waits(self) -> str | None:
+        """What a followed table waits for before the next roll ("Ann is still deciding on St. Charles Place")."""
+        table = self.table_screen()
+        return table.still_deciding() if table is not None else None
+
     def follow_what_waits(self) -> None:
         """A followed game: once the auction is closed, what the table still waits for opens next, built from the
         table after the sale (the speed die's move may have taken the token on)."""

@@ -59,7 +59,7 @@ class KeyOrder(App[None]):
         self.opened: dict[int, Opened] = {}  # id(dialog) -> when it came up, for the dialogs on the stack
 
     def on_mount(self) -> None:
-        self.screen_change_signal.subscribe(self, self.screen_changed)
+        self.screen_change_signal.subscribe(self, self.screen_changed, immediate=True)
         self.set_interval(FEED_CHECK_SECONDS, self.feed_keys)
 
     # -- the gate -------------------------------------------------------------------
@@ -98,8 +98,7 @@ class KeyOrder(App[None]):
             return True
         self.line_running = 0.0
         table = self.table_screen()
-        return table is not None and self.screen is table and any(
-            worker.node is table and worker.is_running for worker in self.workers)
+        return table is not None and self.screen is table and table.flow_running()
 
     async def feed_keys(self) -> None:
         """Hand on the held keys, one at a time, while nothing is being handled."""
@@ -187,3 +186,22 @@ def character_key(character: str) -> str:
     except ValueError:
         return character
     return KEY_NAME_REPLACEMENTS.get(name, name)
+
+
+class AnswersOnce:
+    """Mixed into a dialog (before `ModalScreen`): once answered it takes no more answers. A second `dismiss`
+    (keys already on their way when the first answer closed it) would pop whatever screen is on top by then:
+    the table, or the dialog the answer opened next."""
+
+    answered = False
+
+    def on_screen_resume(self) -> None:
+        self.answered = False  # shown (again: the kept dialog asks question after question)
+
+    def dismiss(self, result: Any = None) -> Any:
+        from textual.await_complete import AwaitComplete
+
+        if self.answered or self.app.screen is not self:  # type: ignore[attr-defined]
+            return AwaitComplete.nothing()
+        self.answered = True
+        return super().dismiss(result)  # type: ignore[misc]

@@ -21,6 +21,7 @@ from banker import commands as c
 from banker.game import Game
 from banker.landing import Due, WayToRaise, bankruptcy_creditor, ways_to_raise
 from banker.rules.money import raisable
+from screens.key_order import AnswersOnce
 from screens.styled_once import StyledOnce
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def same_place(before: list[WayToRaise], at: int, now: list[WayToRaise]) -> int:
     return min(at, len(now) - 1)
 
 
-class RaiseMoneyScreen(StyledOnce, ModalScreen[bool]):
+class RaiseMoneyScreen(AnswersOnce, StyledOnce, ModalScreen[bool]):
     """Dismissed with True once the payment is made or the bankruptcy declared."""
 
     BINDINGS = [

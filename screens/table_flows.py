@@ -402,7 +402,9 @@ class TableFlows(OnTheTable):
         self.open_screen("end_screen", "EndScreen")
 
     def action_undo(self) -> None:
-        self.banker.act(c.Undo())
+        if self.banker.act(c.Undo()) is not None:
+            self.show_waiting()  # type: ignore[attr-defined]  # what the undone action had settled waits again
 
     def action_redo(self) -> None:
-        self.banker.act(c.Redo())
+        if self.banker.act(c.Redo()) is not None:
+            self.show_waiting()  # type: ignore[attr-defined]

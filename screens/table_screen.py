@@ -164,6 +164,8 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         self.show_state()
         self.board.focus()
         self.call_after_refresh(self.watch_proposals)  # after the first frame: it loads the phones' modules
+        if not (self.game.damage or self.game.read_only):
+            self.call_after_refresh(self.show_waiting)  # a game reopened: what waits comes back by itself
         self.set_timer(SETTLE_SECONDS, self.banker.freeze_heap)  # its first frames drawn, their caches built
         self.set_interval(IDLE_CHECK_SECONDS, self.banker.collect_when_idle)
         self.screen_layout_refresh_signal.subscribe(self, self.place_widgets, immediate=True)
@@ -280,7 +282,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         if line in ("help", "?"):
             self.show_usage()
             return True
-        state = self.game.state
+        state, typed = self.game.state, line
         try:
             dice = dice_line(line, state)
             command = parse(dice or line, state)
@@ -291,7 +293,7 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         self.command_bar().remember(line)
         if isinstance(command, c.Roll):
             if (waiting := self.still_deciding()) is not None:
-                self.notify(f"{waiting}: {line} was not rolled; type it again once that is settled",
+                self.notify(f"{waiting}: {typed} was not rolled; type it again once that is settled",
                             severity="error", title="Refused", timeout=8, markup=False)
                 self.show_waiting()
                 return False

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual import work
 from textual.binding import Binding
 from textual.widgets.input import Selection
+from textual.worker import WorkerState
 
 from banker import commands as c
 from banker import events as ev
@@ -65,10 +66,15 @@ class TokenFlows:
             return f"{state.tokens.anywhere} still has a token to place"
         return None
 
+    def flow_running(self) -> bool:
+        """A flow of the table (a roll, a key's dialogs) is under way: started, or between two dialogs."""
+        return any(worker.node is self and worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
+                   for worker in self.app.workers)  # type: ignore[attr-defined]
+
     def show_waiting(self) -> None:
-        """What waits comes back on screen by itself, unless a dialog is up already (issue 36: never a blank
-        table)."""
-        if self.is_current and self.decision_waits():  # type: ignore[attr-defined]
+        """What waits comes back on screen by itself, unless a dialog or a flow that opens one is under way
+        (issue 36: never a blank table)."""
+        if self.is_current and not self.flow_running() and self.decision_waits():  # type: ignore[attr-defined]
             if self.game.state.auction is not None:  # type: ignore[attr-defined]
                 self.banker.show_open_auction()  # type: ignore[attr-defined]
             else:

@@ -18,10 +18,10 @@ from screens.command_bar import CommandBar
 
 PLAYERS = ("Ann", "Ben", "Cy")
 SIZE = (120, 40)
-# Ann to Chance (16 cards: "1" of a longer number typed and cleared, "divi" typed to find the dividend, picked with
+# Ann to Chance (16 cards: "#1" of a longer number typed and cleared, "divi" typed to find the dividend, picked with
 # its letters still typed); Ben to Reading Railroad (buy or auction), bought with 1; Cy to Oriental Avenue, left;
 # the command language's list (with a hint line), left
-TURNS = ("25", "1", "escape", "d", "i", "v", "i", "enter", "14", "1", "24", "escape", "help", "escape")
+TURNS = ("25", "number_sign", "1", "escape", "d", "i", "v", "i", "enter", "14", "1", "24", "escape", "help", "escape")
 
 
 def drawn(app: Any) -> list[tuple[str, str]]:

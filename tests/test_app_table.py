@@ -165,7 +165,7 @@ async def test_advance_card_leads_to_the_landing_it_causes(game_file: Path) -> N
         await keys(pilot, "l")
         await type_text(pilot, "chance")
         await keys(pilot, "enter", "enter")
-        await keys(pilot, "1", "enter")  # "Advance to Boardwalk"
+        await keys(pilot, "1")  # "Advance to Boardwalk", at once
         await keys(pilot, "1")  # did not pass GO
         assert type(app.screen).__name__ == "LandingScreen"
         assert "Then Alice lands on Boardwalk" in str(app.screen.query_one(".dialog-title").render())
