@@ -68,6 +68,7 @@ class BankerApp(KeyOrder, ToastsKept):
         self.countdowns = AuctionCountdowns(self)
         self.fresh_turn = ""  # the player `n` brought the turn round to, who has not pressed City's Build since
         self.backup: Path | None = None  # the rolling backup last made of the open game
+        self.reopened_after_error = False  # the launcher reopened the game after an error no screen caught
 
     # -- games -------------------------------------------------------------------
 
@@ -110,6 +111,9 @@ class BankerApp(KeyOrder, ToastsKept):
             self.new_game(path)
         if self.watch_file:
             self.set_interval(RELOAD_SECONDS, self.take_in_other_writers)
+        if self.reopened_after_error:
+            self.notify(f"An error closed Banker; the game is reopened as its last action left it (see "
+                        f"{self.data / LOG_NAME})", severity="error", title="Reopened", timeout=15, markup=False)
 
     def new_game(self, path: Path | None = None) -> None:
         from screens.new_game_screen import NewGameScreen

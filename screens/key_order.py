@@ -28,6 +28,7 @@ from textual.keys import KEY_NAME_REPLACEMENTS
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
+from textual.worker import Worker, WorkerState
 
 FEED_CHECK_SECONDS = 0.1  # how often a quiet app looks again whether a held key can go on (a safety net only)
 STUCK_SECONDS = 2.0  # a key whose handling never came back (its widget went away mid-way) holds the rest no longer
@@ -205,3 +206,15 @@ class AnswersOnce:
             return AwaitComplete.nothing()
         self.answered = True
         return super().dismiss(result)  # type: ignore[misc]
+
+
+class FlowErrorsKept:
+    """Mixed into a screen whose flows run as workers (`exit_on_error=False`): an error in a flow becomes the app's
+    toast and log line, and the keys held while the flow ran go on."""
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        app = self.app  # type: ignore[attr-defined]
+        if event.state == WorkerState.ERROR and event.worker.error is not None:
+            app.keep_error(event.worker.error)
+        if isinstance(app, KeyOrder):
+            app.call_later(app.feed_keys)

@@ -88,11 +88,11 @@ class TableFlows(OnTheTable):
             return
         self.land_flow(None)
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def wait_flow(self) -> None:
         await self.follow_waiting()  # type: ignore[attr-defined]
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def land_flow(self, position: int | None) -> None:
         """One landing; a move (a card, the speed die, the Auction space) leads straight to the landing it causes."""
         await self.landings(position)
@@ -180,7 +180,7 @@ class TableFlows(OnTheTable):
             return None
         return target.position
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_speed_die(self) -> None:
         """The speed die showed Mr. Monopoly or the Bus: move on from the space the board highlights."""
         state = self.game.state
@@ -238,7 +238,7 @@ class TableFlows(OnTheTable):
     def action_go(self) -> None:
         self.banker.act(c.Salary(self.banker.current_player))
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_go_pick(self) -> None:
         player = await self.pick_player("Who passed GO?")
         if player:
@@ -260,7 +260,7 @@ class TableFlows(OnTheTable):
         state = self.game.state
         return lambda word: read_amount(word, state)
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_pay(self) -> None:
         payer = await self.pick_player("Who pays?", accounts=True)
         if payer is None:
@@ -272,7 +272,7 @@ class TableFlows(OnTheTable):
         if amount is not None:
             await self.pay(c.Pay(payer, payee, amount, "pay"))
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_collect(self) -> None:
         payee = await self.pick_player("Who collects?")
         if payee is None:
@@ -286,7 +286,7 @@ class TableFlows(OnTheTable):
 
     # -- bus tickets ------------------------------------------------------------------------
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_holdings(self) -> None:
         """Bus tickets (and any holding the core has actions for): take one from the bank, or ride on one."""
         state = self.game.state
@@ -308,7 +308,7 @@ class TableFlows(OnTheTable):
 
     # -- jail, auctions, bankruptcy --------------------------------------------------------
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_jail(self) -> None:
         player = await self.pick_player("Jail: which player?")
         if player is None:
@@ -344,7 +344,7 @@ class TableFlows(OnTheTable):
         deed = await self.pick_deed(title, waiting + rest, "the bank holds no deed to auction")
         return c.OpenAuction(deed) if deed else None
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_auction(self) -> None:
         """Back to the auction left open (its countdown kept running), or a deed the bank holds put up."""
         if self.game.state.auction is not None:
@@ -354,7 +354,7 @@ class TableFlows(OnTheTable):
         if command:
             self.banker.act(command)
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_raise_money(self) -> None:
         from screens.raise_money_screen import RaiseMoneyScreen
 
@@ -362,7 +362,7 @@ class TableFlows(OnTheTable):
         if player:
             await self.ask(RaiseMoneyScreen(self.game, None, None, player))
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_bankrupt(self) -> None:
         player = await self.pick_player("Who is bankrupt?")
         if player is None:

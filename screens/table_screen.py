@@ -37,6 +37,7 @@ from screens.deed_flows import DeedFlows
 from screens.districts_flows import CityFlows
 from screens.game_clock import GameClock
 from screens.key_line import KeyLine
+from screens.key_order import FlowErrorsKept
 from screens.phone_flows import PhoneFlows
 from screens.player_card import CashStrip, PlayerCard
 from screens.status_line import StatusLine
@@ -101,7 +102,7 @@ FEATURES = {
 }
 
 
-class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows, TableFlows, StyledOnce,
+class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows, TableFlows, StyledOnce,
                   FrameSlots):
     BINDINGS = DICE_KEYS + [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]

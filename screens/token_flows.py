@@ -35,7 +35,7 @@ class TokenFlows:
         bar.selection = Selection.cursor(len(bar.value))
         self.set_focus(bar)  # type: ignore[attr-defined]  # now, not after the keys already read
 
-    @work(exclusive=True, group="roll")
+    @work(exclusive=True, group="roll", exit_on_error=False)
     async def roll_flow(self, command: c.Roll) -> None:
         """Roll, show where the token went, then what the landing left waiting, one after another (issue 25):
         the roll itself charged what the landing made certain (rent, tax, GO), so nothing else opens."""
