@@ -94,3 +94,40 @@ async def test_a_pasted_burst_is_typed_key_by_key(tmp_path: Path) -> None:
         await settle(pilot, lambda: app.game.state.whose_roll == "Ann" and app.game.head[0] > 5)
     with on_disk(path) as game:
         assert game.state.position("Ann") == 4 and game.state.position("Bob") == 4
+
+
+@pytest.mark.asyncio
+async def test_what_waits_comes_back_by_itself_when_the_game_is_reopened(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "reopen.db", "classic-us", PLAYERS, ["roll Ann 3 5"], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert title_of(app).startswith("Ann on Vermont Avenue: buy or auction")
+
+
+@pytest.mark.asyncio
+async def test_a_roll_refused_while_a_decision_waits_brings_the_decision_back(tmp_path: Path) -> None:
+    # "Never a blank table": Esc left the buy dialog; the next roll is refused, naming it, and it comes back
+    path = played_file(tmp_path / "back.db", "classic-us", PLAYERS, ["roll Ann 3 5"], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        await burst(pilot, "escape")
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await burst(pilot, "2", "4", "enter")
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert "Vermont Avenue" in title_of(app)
+        assert any(t.startswith("Ann is still deciding on Vermont Avenue: 24 was not rolled") for t in toasts(app))
+    with on_disk(path) as game:
+        assert game.state.position("Bob") == 0
+
+
+@pytest.mark.asyncio
+async def test_an_undone_purchase_brings_the_buy_dialog_back(tmp_path: Path) -> None:
+    path = played_file(tmp_path / "undo.db", "classic-us", PLAYERS, ["roll Ann 3 5", "buy Ann Vermont"], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen))
+        await burst(pilot, "ctrl+z")
+        await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert title_of(app).startswith("Ann on Vermont Avenue: buy or auction")
