@@ -14,7 +14,6 @@ from pathlib import Path
 from time import monotonic
 
 from textual.app import SystemCommand
-from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -33,6 +32,7 @@ from banker.saves import (
     save_token_colours,
 )
 from screens.auction_clock import AuctionCountdowns
+from screens.errors_kept import LOG_NAME
 from screens.key_order import KeyOrder
 from screens.status_line import StatusLine
 from screens.table_words import table_words
@@ -405,22 +405,6 @@ class BankerApp(KeyOrder, ToastsKept):
         except LedgerError as error:
             self.notify(str(error), severity="error", title="Game file problem", markup=False)
 
-    # -- nothing kills the app -----------------------------------------------------------
-
-    def pop_screen(self) -> AwaitComplete:
-        """Pop the top screen; never the last one (a dialog answered twice asked to pop what was under it)."""
-        if len(self.screen_stack) <= 1:
-            self.keep_error(RuntimeError("a screen was closed twice; the table is kept"))
-            return AwaitComplete.nothing()
-        return super().pop_screen()
-
-    def keep_error(self, error: Exception) -> None:
-        """An error inside a screen: a toast and a line in the log (the data folder's banker.log); the table stays
-        up and the game file is as the last action left it."""
-        log_error(self.data, error)
-        self.notify(f"{type(error).__name__}: {error} (written to {self.data / LOG_NAME}); the game is safe",
-                    severity="error", title="Banker met an error", timeout=12, markup=False)
-
     # -- the command palette -------------------------------------------------------
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -433,23 +417,6 @@ class BankerApp(KeyOrder, ToastsKept):
         if self.game is not None:
             yield SystemCommand("Close game", "Back to the start screen (everything is already saved)",
                                 self.action_close_game)
-
-
-LOG_NAME = "banker.log"
-
-
-def log_error(data: Path, error: BaseException) -> None:
-    """One error, with its traceback, appended to the log in the data folder (never raises)."""
-    import traceback
-    from datetime import datetime
-
-    try:
-        data.mkdir(parents=True, exist_ok=True)
-        with (data / LOG_NAME).open("a", encoding="utf-8") as log:
-            log.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n")
-            log.write("".join(traceback.format_exception(error)))
-    except OSError:
-        pass
 
 
 def make_app(path: Path | None = None, data: Path | None = None, watch: bool = True) -> BankerApp:

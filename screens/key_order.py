@@ -23,12 +23,12 @@ from time import monotonic
 from typing import Any
 
 from textual import events
-from textual.app import App
 from textual.keys import KEY_NAME_REPLACEMENTS
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
-from textual.worker import Worker, WorkerState
+
+from screens.errors_kept import ErrorsKept
 
 FEED_CHECK_SECONDS = 0.1  # how often a quiet app looks again whether a held key can go on (a safety net only)
 STUCK_SECONDS = 2.0  # a key whose handling never came back (its widget went away mid-way) holds the rest no longer
@@ -48,7 +48,7 @@ class Opened:
         self.asked = asked
 
 
-class KeyOrder(App[None]):
+class KeyOrder(ErrorsKept):
     """Mixed into the app: keys held and handed on one at a time (see the module's docstring)."""
 
     def __init__(self) -> None:
@@ -161,10 +161,6 @@ class KeyOrder(App[None]):
             start, end = bar.selection
             bar.replace(key.character, min(start, end), max(start, end))
 
-    def keep_error(self, error: Exception) -> None:
-        """Overridden by the app: an error becomes a toast and a line in the log."""
-        raise error
-
 
 def pasted_key(character: str, time: float) -> events.Key:
     """One character of a paste as the key that types it (a newline is Enter)."""
@@ -207,14 +203,3 @@ class AnswersOnce:
         self.answered = True
         return super().dismiss(result)  # type: ignore[misc]
 
-
-class FlowErrorsKept:
-    """Mixed into a screen whose flows run as workers (`exit_on_error=False`): an error in a flow becomes the app's
-    toast and log line, and the keys held while the flow ran go on."""
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        app = self.app  # type: ignore[attr-defined]
-        if event.state == WorkerState.ERROR and event.worker.error is not None:
-            app.keep_error(event.worker.error)
-        if isinstance(app, KeyOrder):
-            app.call_later(app.feed_keys)

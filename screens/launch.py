@@ -24,7 +24,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("banker: usage: banker [GAME.db]  (or banker new|do|run|state|ledger|verify|score|editions|ask|serve)",
               file=sys.stderr)
         return 2
-    from screens.app import LOG_NAME, log_error, make_app
+    from screens.app import make_app
+    from screens.errors_kept import LOG_NAME, log_error
 
     path = Path(args[0]) if args else None
     app = make_app(path)

@@ -21,7 +21,8 @@ from banker import commands as c
 from banker.game import Game
 from banker.landing import Due, WayToRaise, bankruptcy_creditor, ways_to_raise
 from banker.rules.money import raisable
-from screens.key_order import AnswersOnce, FlowErrorsKept
+from screens.errors_kept import FlowErrorsKept
+from screens.key_order import AnswersOnce
 from screens.styled_once import StyledOnce
 
 if TYPE_CHECKING:

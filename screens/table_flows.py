@@ -42,13 +42,13 @@ from banker.offers import DICE
 from banker.state import uses_speed_die
 from screens.amount_screen import AmountScreen, dice_screen
 from screens.choice_screen import Choice, ChoiceScreen, kept_dialog
-from screens.table_host import OnTheTable
+from screens.jail_flows import JailFlows
 
 if TYPE_CHECKING:
     pass
 
 
-class TableFlows(OnTheTable):
+class TableFlows(JailFlows):
     """Mixed into the table screen; `game` and `banker` come from it."""
 
     if TYPE_CHECKING:
@@ -307,26 +307,6 @@ class TableFlows(OnTheTable):
             await self.follow_waiting()  # type: ignore[attr-defined]  # a ride: where does the token go (000:80)
 
     # -- jail, auctions, bankruptcy --------------------------------------------------------
-
-    @work(exclusive=True, exit_on_error=False)
-    async def action_jail(self) -> None:
-        player = await self.pick_player("Jail: which player?")
-        if player is None:
-            return
-        command = await self.ask(ChoiceScreen(f"Jail: {player}", self.jail_choices(player)))
-        if command is not None:
-            await self.pay(command)
-
-    def jail_choices(self, player: str) -> list[Choice]:
-        """Leave jail (fine, card, doubles) or go; Sore Losers' Mr. Monopoly sends another player instead."""
-        state, money = self.game.state, self.game.money
-        if player in state.in_jail:
-            choices = [Choice(f"pay the {money(state.edition.jail_fine)} fine and leave", c.Bail(player))]
-            choices += [Choice(f"use the {DECK_NAMES[deck]} Get Out of Jail Free card", c.UseJailCard(player, deck))
-                        for deck in dict.fromkeys(state.jail_cards[player])]
-            choices.append(Choice("rolled doubles: leave without paying", c.RolledOut(player)))
-            return choices
-        return [Choice(f"{player} goes to jail", c.GoToJail(player))]
 
     async def pick_deed(self, title: str, choices: list[Choice], nothing: str) -> Any:
         if not choices:

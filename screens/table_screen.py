@@ -35,9 +35,9 @@ from screens.coins_flows import SoreLosersFlows
 from screens.command_bar import CommandBar
 from screens.deed_flows import DeedFlows
 from screens.districts_flows import CityFlows
+from screens.errors_kept import FlowErrorsKept
 from screens.game_clock import GameClock
 from screens.key_line import KeyLine
-from screens.key_order import FlowErrorsKept
 from screens.phone_flows import PhoneFlows
 from screens.player_card import CashStrip, PlayerCard
 from screens.status_line import StatusLine

@@ -28,7 +28,7 @@ from banker.wallet.claims import held as kept_names
 from banker.wallet.process import ServeProcess
 from banker.wallet.server import ServeError
 from banker.wallet.storage import new_join_code
-from screens.key_order import FlowErrorsKept
+from screens.errors_kept import FlowErrorsKept
 from screens.ledger_screen import local_time, qr_block
 
 HOW = ("Phones must be on the same Wi-Fi as this computer. Scan with the camera app; each player picks "

@@ -23,7 +23,8 @@ from key_pilot import settle
 from ledger_checks import records_of, replay_problems
 
 from banker.verify import verify_file
-from screens.app import LOG_NAME, BankerApp
+from screens.app import BankerApp
+from screens.errors_kept import LOG_NAME
 
 # (edition, players, house rules): followed games are most of an evening; a plain game's keys open other dialogs
 GAMES = [

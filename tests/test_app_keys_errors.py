@@ -12,8 +12,8 @@ from key_pilot import settle, title_of
 
 import screens.token_flows
 from banker.verify import verify_file
-from screens.app import LOG_NAME
 from screens.choice_screen import ChoiceScreen
+from screens.errors_kept import LOG_NAME
 from screens.table_screen import TableScreen
 
 PLAYERS = ("Ann", "Bob")
