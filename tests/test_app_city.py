@@ -406,7 +406,7 @@ async def test_city_landing_offers(tmp_path: Path) -> None:
         labels = choice_labels(app)
         assert "Summergate  (Alice, rent M20k)" not in [ch.label for ch in app.screen.choices
                                                         if ch.refusal is None]  # type: ignore[attr-defined]
-        await keys(pilot, str(labels.index("Westlands  (Bob, rent M60k)") + 1), "enter")
+        await keys(pilot, "number_sign", *str(labels.index("Westlands  (Bob, rent M60k)") + 1), "enter")
         assert "Westlands !Prison" in text_of(app, "#card-1 .deeds")
         # Free Parking: Alice takes the Rent Dodge card
         await land(pilot, "free parking")
@@ -432,7 +432,7 @@ async def test_city_landing_offers(tmp_path: Path) -> None:
         assert offers_shown(app) == ["put an unowned district up for auction (20 left)"]
         await keys(pilot, "1")
         assert choice_labels(app)[0] == "Stoneside  (list price M600k)"
-        await keys(pilot, "1", "enter")
+        await keys(pilot, "1")  # row 1 at once
         assert isinstance(app.screen, AuctionScreen)
         await keys(pilot, "escape")
     with on_disk(path) as game:
@@ -455,7 +455,7 @@ async def test_industry_tax_and_a_bonus_building(tmp_path: Path) -> None:
         assert choice_labels(app)[0] == "Park (3 blocks)"
         await keys(pilot, "2")  # School
         assert choice_labels(app)[0] == "Summergate  (Alice, 1I, rent M100k)"
-        await keys(pilot, "1", "enter")
+        await keys(pilot, "1")  # row 1 at once
         assert "Summergate 1I +School" in text_of(app, "#card-0 .deeds")
     with on_disk(path) as game:
         assert game.state.deeds["Summergate"].bonus == "School"

@@ -174,7 +174,7 @@ async def test_auction_space_picks_an_unowned_deed_to_auction(tmp_path: Path) ->
         assert offers_shown(app)[0] == "pick an unowned deed to auction (36 left)"
         await keys(pilot, "1")
         assert choice_labels(app)[0] == "Baltic Avenue  (list price $60)"  # Mediterranean is Bob's
-        await keys(pilot, "1", "enter")
+        await keys(pilot, "1")  # row 1 at once
         assert type(app.screen).__name__ == "AuctionScreen"
         assert app.game is not None and app.game.state.auction is not None
         assert app.game.state.auction.deed == "Baltic Avenue"

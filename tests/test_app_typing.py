@@ -86,7 +86,7 @@ async def test_help_lists_the_dice_first_in_a_followed_game(tmp_path: Path) -> N
         assert (first.key_display, first.description) == ("1-6", "Roll: type the dice, e.g. 34")
         await keys(pilot, "colon", *"help", "enter")
         assert app.screen.choices[0].label == "type the dice: 34; with the speed die 341, 34bus, 34mr"
-        await keys(pilot, "1", "enter")
+        await keys(pilot, "1")  # row 1 at once
         assert app.screen.query_one(CommandBar).value == "" and isinstance(app.screen.focused, CommandBar)
 
 
