@@ -57,6 +57,5 @@ class FlowErrorsKept:
         app = self.app  # type: ignore[attr-defined]
         if event.state == WorkerState.ERROR and event.worker.error is not None:
             app.keep_error(event.worker.error)
-        feed = getattr(app, "feed_keys", None)
-        if feed is not None:
-            app.call_later(feed)
+        if event.worker.is_finished and getattr(app, "held", None):  # the keys typed while the flow ran go on
+            app.call_later(app.feed_keys)

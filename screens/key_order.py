@@ -27,6 +27,7 @@ from textual.keys import KEY_NAME_REPLACEMENTS
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
+from textual.widgets import Input
 
 from screens.errors_kept import ErrorsKept
 
@@ -77,15 +78,16 @@ class KeyOrder(ErrorsKept):
             return
         await super().on_event(event)
 
-    def on_key_handled(self, message: KeyHandled) -> None:
+    async def on_key_handled(self, message: KeyHandled) -> None:
         message.stop()
         self.in_flight = None
-        self.call_later(self.feed_keys)
+        await self.feed_keys()
 
     def line_done(self) -> None:
         """The table has done the line an Enter ran (or found nothing to run)."""
         self.line_running = 0.0
-        self.call_later(self.feed_keys)
+        if self.held:
+            self.call_later(self.feed_keys)
 
     def busy(self) -> bool:
         """A key is being handled, a line is being run, or a flow of the table is between two dialogs."""
@@ -123,9 +125,12 @@ class KeyOrder(ErrorsKept):
                 self.line_running = monotonic()
         target = self.focused or screen
         await super().on_event(key)
-        if key.is_forwarded:  # it went to a widget's queue: the next waits for it to come back
-            self.in_flight = (target, monotonic())
-            target.post_message(KeyHandled())
+        if not key.is_forwarded:  # a binding the app ran itself (a die's face starting the bar): done
+            return
+        if isinstance(target, Input) and key.is_printable:  # a character typed into a line: nothing else moves,
+            return  # and the next key goes to the same line after it, in order
+        self.in_flight = (target, monotonic())  # anything else: the next key waits for this one to come back
+        target.post_message(KeyHandled())
 
     def screen_changed(self, screen: Screen[Any]) -> None:
         """A dialog came up: note when, and whether the banker's own key asked for it."""
@@ -135,7 +140,8 @@ class KeyOrder(ErrorsKept):
             asked = len(self.last_key_at_table) == 1 and not self.last_key_at_table.isdigit()
             self.opened[id(screen)] = Opened(monotonic(), asked)
         self.last_key_at_table = ""
-        self.call_later(self.feed_keys)
+        if self.held:
+            self.call_later(self.feed_keys)
 
     # -- what the table is typed -------------------------------------------------------
 
