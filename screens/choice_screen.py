@@ -78,7 +78,7 @@ class ChoiceScreen(AnswersOnce, StyledOnce, ModalScreen[Any]):
         if not longer:
             return KEYS if "1" in self.rows else KEYS.replace("1-9", self.span)
         one = f"{single[0]}-{single[-1]} pick by number, " if single else ""
-        return KEYS.replace("1-9 pick by number", f"{one}#{longer[0]}-{longer[-1]} then enter")
+        return KEYS.replace("1-9 pick by number", f"{one}#{longer[0]}-{longer[-1]}+enter")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

@@ -288,7 +288,9 @@ class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersF
             dice = dice_line(line, state)
             command = parse(dice or line, state)
         except Refusal as refusal:
-            self.notify(table_words(str(refusal)), severity="error", title="Refused", timeout=8, markup=False)
+            waiting = self.still_deciding() if typed[:1].isdigit() else None  # dice, mistyped, while a decision waits
+            said = f"{waiting}: {typed} was not rolled" if waiting else table_words(str(refusal))
+            self.notify(said, severity="error", title="Refused", timeout=8, markup=False)
             return False
         line = dice or line
         self.command_bar().remember(line)

@@ -94,7 +94,7 @@ async def test_every_row_shows_its_number() -> None:
         await pilot.pause()
         prompts = [str(option.prompt) for option in app.screen.query_one(OptionList).options]
         assert prompts[0] == " 1 choice 1" and prompts[11] == "12 choice 12"
-        assert "1-9 pick by number, #10-12 then enter" in keys_line(app)
+        assert "1-9 pick by number, #10-12+enter" in keys_line(app)
 
 
 @pytest.mark.asyncio

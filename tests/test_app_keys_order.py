@@ -131,3 +131,20 @@ async def test_an_undone_purchase_brings_the_buy_dialog_back(tmp_path: Path) -> 
         await burst(pilot, "ctrl+z")
         await settle(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         assert title_of(app).startswith("Ann on Vermont Avenue: buy or auction")
+
+
+@pytest.mark.asyncio
+async def test_a_card_then_a_mistyped_speed_die_roll_in_one_burst_keeps_the_app_and_the_decision(
+        tmp_path: Path) -> None:
+    # classic UK with the speed die: `64bus⏎` into a card list closed the app; here 6 is the card (the nearest
+    # utility), and `4bus⏎`, typed before the utility's dialog was up, is refused naming what waits
+    path = played_file(tmp_path / "uk.db", "classic-uk", PLAYERS, ["roll Ann 3 4"], ("follow-tokens", "speed-die"))
+    app = app_for(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot, lambda: title_of(app) == CHANCE)
+        await burst(pilot, "6", "4", "b", "u", "s", "enter")
+        await settle(pilot, lambda: any("4bus was not rolled" in t for t in toasts(app)))
+        assert app.is_running and "Electric Company" in title_of(app)
+        assert any(t.startswith("Ann is still deciding on Electric Company: 4bus") for t in toasts(app))
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 12 and game.state.position("Bob") == 0
