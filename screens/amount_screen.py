@@ -17,6 +17,7 @@ from textual.widgets import Input, Label
 from banker.amounts import dice_most, parse_amount
 from banker.errors import Refusal
 from banker.state import GameState, uses_speed_die
+from screens.key_order import AnswersOnce
 from screens.styled_once import StyledOnce
 
 
@@ -44,7 +45,7 @@ def dice_screen(state: GameState, title: str) -> AmountScreen:
                         placeholder=f"dice total, 2 to {dice_most(state)}")
 
 
-class AmountScreen(StyledOnce, ModalScreen[int | None]):
+class AmountScreen(AnswersOnce, StyledOnce, ModalScreen[int | None]):
     """Dismissed with the number, or None when cancelled."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

@@ -32,6 +32,8 @@ from banker.saves import (
     save_token_colours,
 )
 from screens.auction_clock import AuctionCountdowns
+from screens.errors_kept import LOG_NAME
+from screens.key_order import KeyOrder
 from screens.status_line import StatusLine
 from screens.table_words import table_words
 from screens.toasts import ToastsKept
@@ -43,7 +45,7 @@ NEVER = 2**30
 TIDY_AFTER_SECONDS = 0.25  # after an action: its dialog is up in about 0.1 s, a human's next key later
 
 
-class BankerApp(ToastsKept):
+class BankerApp(KeyOrder, ToastsKept):
     """The bank at a real Monopoly table."""
 
     CSS_PATH = "banker.tcss"
@@ -66,6 +68,7 @@ class BankerApp(ToastsKept):
         self.countdowns = AuctionCountdowns(self)
         self.fresh_turn = ""  # the player `n` brought the turn round to, who has not pressed City's Build since
         self.backup: Path | None = None  # the rolling backup last made of the open game
+        self.reopened_after_error = False  # the launcher reopened the game after an error no screen caught
 
     # -- games -------------------------------------------------------------------
 
@@ -108,6 +111,9 @@ class BankerApp(ToastsKept):
             self.new_game(path)
         if self.watch_file:
             self.set_interval(RELOAD_SECONDS, self.take_in_other_writers)
+        if self.reopened_after_error:
+            self.notify(f"An error closed Banker; the game is reopened as its last action left it (see "
+                        f"{self.data / LOG_NAME})", severity="error", title="Reopened", timeout=15, markup=False)
 
     def new_game(self, path: Path | None = None) -> None:
         from screens.new_game_screen import NewGameScreen
@@ -349,6 +355,11 @@ class BankerApp(ToastsKept):
                         severity="warning", markup=False)
             return
         self.push_screen(AuctionScreen(self.game), self.auction_closed)
+
+    def what_waits(self) -> str | None:
+        """What a followed table waits for before the next roll ("Ann is still deciding on St. Charles Place")."""
+        table = self.table_screen()
+        return table.still_deciding() if table is not None else None
 
     def follow_what_waits(self) -> None:
         """A followed game: once the auction is closed, what the table still waits for opens next, built from the

@@ -21,6 +21,7 @@ from banker.errors import Refusal
 from banker.game import Game, Outcome
 from banker.language import read_amount
 from banker.rules.deeds import bid_refusal, leader_bid_refusal, least_bid
+from screens.key_order import AnswersOnce
 from screens.styled_once import StyledOnce
 from screens.timing import Stop, timing
 
@@ -43,7 +44,7 @@ def raise_steps(game: Game) -> dict[str, int]:
     return CITY_RAISES if game.state.edition.money_style == "millions" else QUICK_RAISES
 
 
-class AuctionScreen(StyledOnce, ModalScreen[Outcome | None]):
+class AuctionScreen(AnswersOnce, StyledOnce, ModalScreen[Outcome | None]):
     """Runs the open auction; dismisses with the `sold` Outcome, or None if left open."""
 
     AUTO_FOCUS = ""  # every key comes to the screen, in the order typed (see on_key)

@@ -1,9 +1,10 @@
 """A modal list to pick one thing from: a player, a deed, a card, an offer.
 
 Choices the rules refuse stay visible, greyed, with the reason, so the banker sees why
-something is not offered. Every row is numbered and picked by its number: up to nine rows one digit picks; with
-more, the digits typed make a number (shown in the dialog) that is picked once no further digit could make another
-row's number ("2" of 12 rows), on Enter, or after a short pause ("1" then "2" picks row 12; "1" alone, row 1).
+something is not offered. Every row is numbered and picked by its number: a row's one digit picks it at once; a
+longer number is typed after `#` and picked by Enter (`#12` then enter), never by digits alone, so the dice of the
+next roll typed on after an answer are never read as a row (issue 36: "1" then the next roll's "3" was row 13).
+A line begun with a digit no row has (`66`, `64bus`: dice) picks nothing, Enter included; a toast says what waits.
 Rows count from 1, unless every choice brings its own number (a space's number on the board).
 Letters typed find a choice by its words ("hosp" finds "Pay hospital fees"), however long the list.
 
@@ -23,11 +24,11 @@ from textual.binding import Binding
 from textual.cache import LRUCache
 from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
-from textual.timer import Timer
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
 from banker.frozen import Frozen, frozen
+from screens.key_order import AnswersOnce
 from screens.styled_once import StyledOnce
 from screens.table_words import table_words
 
@@ -42,10 +43,9 @@ class Choice(Frozen):
 
 
 KEYS = "enter pick · 1-9 pick by number · type to find · esc cancel"
-NUMBER_PAUSE = 1.0  # seconds after a digit that could start a longer number before the number typed so far is picked
 
 
-class ChoiceScreen(StyledOnce, ModalScreen[Any]):
+class ChoiceScreen(AnswersOnce, StyledOnce, ModalScreen[Any]):
     """Dismissed with the picked choice's value, or None when cancelled."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
@@ -61,8 +61,8 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
         own = [ch.number for ch in self.choices]
         numbers = own if None not in own and len(set(own)) == len(own) else range(1, len(self.choices) + 1)
         self.rows = {str(number): index for index, number in enumerate(numbers)}  # a row's number: its place
-        self.number = ""  # the digits typed so far, while they may still grow into another row's number
-        self.number_timer: Timer | None = None
+        self.number = ""  # `#` and the digits typed after it: a row's number, picked by Enter
+        self.stray = ""  # a line begun with a digit that is no row's (dice, most likely): its Enter picks nothing
         self.shown = False  # composed and mounted: it can take another question (`take`)
         self.made_options: LRUCache[tuple[str, str, str | None, str], Option] = LRUCache(512)  # a row: its option
 
@@ -73,7 +73,12 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
 
     @property
     def keys_hint(self) -> str:
-        return KEYS if len(self.rows) <= 9 and "1" in self.rows else KEYS.replace("1-9", self.span)
+        single = sorted(int(number) for number in self.rows if len(number) == 1)
+        longer = sorted(int(number) for number in self.rows if len(number) > 1)
+        if not longer:
+            return KEYS if "1" in self.rows else KEYS.replace("1-9", self.span)
+        one = f"{single[0]}-{single[-1]} pick by number, " if single else ""
+        return KEYS.replace("1-9 pick by number", f"{one}#{longer[0]}-{longer[-1]}+enter")
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -107,8 +112,8 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
 
     def take(self, other: ChoiceScreen) -> None:
         """Ask `other`'s question in this dialog, composed and styled before, as `other` would have asked it."""
-        self.stop_number_timer()
-        for name in ("title_text", "choices", "hint", "start", "typed", "matched", "rows", "number"):
+        self.answered = False
+        for name in ("title_text", "choices", "hint", "start", "typed", "matched", "rows", "number", "stray"):
             setattr(self, name, getattr(other, name))
         self.query_one(".dialog-title", Label).update(self.title_text)
         hint = self.query_one(".dialog-hint", Label)
@@ -135,9 +140,11 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
         self.dismiss(self.choices[event.option_index].value)
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit() and not self.typed:
+        if self.answered:  # keys on their way when the answer closed it: not answers to it (issue 36)
             event.stop()
-            self.type_number(self.number + event.character)
+            return
+        if self.stray and self.type_stray(event):
+            event.stop()
             return
         if self.number and event.key in ("enter", "backspace", "escape"):
             event.stop()
@@ -146,8 +153,23 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
             else:
                 self.type_number(self.number[:-1] if event.key == "backspace" else "")
             return
+        if self.number and event.character and event.character.isdigit():
+            event.stop()
+            self.type_number(self.number + event.character)
+            return
         if self.number:
             self.type_number("")  # anything else, letters too, leaves the number for what it does
+        if event.character and not self.typed and (event.character == "#" or event.character.isdigit()):
+            event.stop()
+            if event.character == "#":
+                self.type_number("#")
+            elif event.character in self.rows:
+                self.number = event.character
+                self.pick_number()
+            else:
+                self.stray = event.character
+                self.show_stray()
+            return
         if event.key == "enter" and self.typed and not self.matched:
             event.stop()  # the highlight is an earlier match, not what was typed: nothing is picked
             self.notify(f"no row holds {self.typed!r}: type fewer letters, backspace, or esc",
@@ -161,45 +183,64 @@ class ChoiceScreen(StyledOnce, ModalScreen[Any]):
             return
         event.stop()
 
-    def stop_number_timer(self) -> None:
-        if self.number_timer is not None:
-            self.number_timer.stop()
-            self.number_timer = None
+    def type_stray(self, event: events.Key) -> bool:
+        """A line that began with a digit no row has (`66`, `64bus`: dice, most likely): it goes on to its Enter,
+        which picks nothing, however the line ends."""
+        if event.key == "enter":
+            self.refuse_stray()
+        elif event.key in ("backspace", "escape"):
+            self.stray = self.stray[:-1] if event.key == "backspace" else ""
+            self.show_stray()
+        elif event.character and event.character.isprintable():
+            self.stray += event.character
+            self.show_stray()
+        else:
+            return False
+        return True
+
+    def show_stray(self) -> None:
+        keys = self.query_one("#choice-keys", Label)
+        if not self.stray:
+            keys.update(self.keys_hint)
+            return
+        keys.update(f"{self.stray}: no row has it (the rows are {self.span}); enter picks nothing · esc clear")
+
+    def refuse_stray(self) -> None:
+        """Enter after a line that is no row: nothing is picked, the dialog stays, and a toast says what waits."""
+        line, self.stray = self.stray, ""
+        self.show_stray()
+        waiting = getattr(self.app, "what_waits", lambda: None)()
+        said = f"{waiting}: " if waiting else ""
+        self.notify(f"{said}{line} is not one of the rows here ({self.span}); nothing was picked",
+                    severity="error", title="Refused", timeout=8, markup=False)
 
     def type_number(self, number: str) -> None:
-        """A row's number being typed: picked at once when no further digit could make another row's number."""
-        self.stop_number_timer()
+        """A row's number typed after `#` (a list longer than nine rows), picked by Enter: a key no roll ends with
+        a `#` before it, so the next roll's dice are never read as a row (issue 36)."""
         self.number = number
         keys = self.query_one("#choice-keys", Label)
         if not number:
             keys.update(self.keys_hint)
             return
-        longer = any(row.startswith(number) and row != number for row in self.rows)
-        if number not in self.rows and not longer:
-            self.number = ""
-            keys.update(f"no row {number}: the rows are {self.span}; type another number")
-            return
-        if not longer:
-            self.pick_number()
-            return
-        if number in self.rows and self.choices[self.rows[number]].refusal is None:
-            self.query_one(OptionList).highlighted = self.rows[number]
-        keys.update(f"row {number}… · another digit, or enter or wait to pick {number} · esc clear")
-        self.number_timer = self.set_timer(NUMBER_PAUSE, self.pick_number)
+        digits = number.lstrip("#")
+        if digits in self.rows and self.choices[self.rows[digits]].refusal is None:
+            self.query_one(OptionList).highlighted = self.rows[digits]
+        shown = f"row {digits}" if digits else "a row's number"
+        keys.update(f"#{digits}: {shown} · enter picks it · esc clear")
 
     def pick_number(self) -> None:
         """The row whose number was typed; a row the rules refuse says why and stays open."""
-        self.stop_number_timer()
-        number, self.number = self.number, ""
+        number, self.number = self.number.lstrip("#"), ""
+        keys = self.query_one("#choice-keys", Label)
         if number not in self.rows:
-            self.query_one("#choice-keys", Label).update(self.keys_hint)
+            keys.update(f"no row {number}: the rows are {self.span}; type another number" if number
+                        else self.keys_hint)
             return
         choice = self.choices[self.rows[number]]
         if choice.refusal is None:
             self.dismiss(choice.value)
             return
-        self.query_one("#choice-keys", Label).update(
-            f"row {number} is not allowed: {table_words(choice.refusal)}")
+        keys.update(f"row {number} is not allowed: {table_words(choice.refusal)}")
 
     def find(self, typed: str) -> None:
         """Highlight the first choice the rules allow whose words hold what was typed (case and accents aside)."""

@@ -106,7 +106,7 @@ class SoreLosersFlows(OnTheTable):
         self.refused(reason or f"buildings are never sold back in {state.edition.name}: "
                                f"they stay on their {state.edition.term('street')} for the rest of the game")
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_coins(self) -> None:
         """`o`: a player's coins: cash in 4 for the Mr. Monopoly token, or take one from the bank."""
         state = self.game.state
@@ -130,7 +130,7 @@ class SoreLosersFlows(OnTheTable):
         if command is not None:
             self.banker.act(command)
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_free_house(self) -> None:
         """`f`: doubles while there is a Mr. Monopoly: one free house on any street (001)."""
         await self.free_house_flow()
@@ -154,7 +154,7 @@ class SoreLosersFlows(OnTheTable):
         if command is not None:
             self.banker.act(command)
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_trap(self) -> None:
         """`T`: Mr. Monopoly landed on a player (trap, maybe steal a deed), or a trapped player is released."""
         state = self.game.state

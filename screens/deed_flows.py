@@ -50,7 +50,7 @@ class DeedFlows(OnTheTable):
         mine = sorted((ch for ch in choices if ch.value[0] == player), key=lambda ch: ch.refusal is not None)
         return await self.ask(ChoiceScreen(which(player), mine))
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_build(self) -> None:
         """Houses, hotels and skyscrapers on streets, and train depots on railroads where the edition has them."""
         state, money = self.game.state, self.game.money
@@ -82,7 +82,7 @@ class DeedFlows(OnTheTable):
                        (player, deed), depot_refusal(state, player, deed))
                 for player, deed in self.owned() if state.deed(deed).kind == "railroad" and not state.deeds[deed].depot]
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_sell(self) -> None:
         state, money = self.game.state, self.game.money
         choices = []
@@ -102,7 +102,7 @@ class DeedFlows(OnTheTable):
         if picked:
             self.banker.act(c.SellBuildings(picked[0], picked[1], 1))
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_depot(self) -> None:
         """A train depot on a railroad (Mega): only the railroads without one, refused ones greyed with why."""
         state = self.game.state
@@ -116,7 +116,7 @@ class DeedFlows(OnTheTable):
         if picked:
             await self.pay(c.BuildDepot(picked[0], picked[1]))
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_mortgage(self) -> None:
         state, money = self.game.state, self.game.money
         choices = [Choice(f"{deed}: +{money(mortgage_amount(state, deed))}", (player, deed),
@@ -127,7 +127,7 @@ class DeedFlows(OnTheTable):
         if picked:
             self.banker.act(c.Mortgage(picked[0], picked[1]))
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_unmortgage(self) -> None:
         state, money = self.game.state, self.game.money
         choices = [Choice(f"{deed}: pay {money(lift_cost(state, deed))}", (player, deed),

@@ -44,7 +44,7 @@ class CityFlows(OnTheTable):
         else:
             super().action_build()  # type: ignore[misc]  # TableFlows: houses, hotels, depots
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def city_build(self) -> None:
         """The current player's Build menu, again after each thing built while the spin allows more."""
         player = self.banker.current_player
@@ -250,7 +250,7 @@ class CityFlows(OnTheTable):
 
     # -- the game clock ------------------------------------------------------------------------
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_clock(self) -> None:
         """Restart the game clock for another hour (or two), or stop it; the start goes into the ledger."""
         state = self.game.state

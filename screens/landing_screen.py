@@ -23,6 +23,7 @@ from banker.landing import Offer, landing_offers
 from banker.names import squash
 from screens.board_list import landing_cost
 from screens.colours import group_style
+from screens.key_order import AnswersOnce
 from screens.styled_once import StyledOnce
 from screens.table_words import table_words
 
@@ -34,7 +35,7 @@ class Landing:
     offer: Offer
 
 
-class LandingScreen(StyledOnce, ModalScreen[Landing | None]):
+class LandingScreen(AnswersOnce, StyledOnce, ModalScreen[Landing | None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, game: Game, player: str, position: int | None = None, fixed: bool = False,

@@ -21,6 +21,8 @@ from banker import commands as c
 from banker.game import Game
 from banker.landing import Due, WayToRaise, bankruptcy_creditor, ways_to_raise
 from banker.rules.money import raisable
+from screens.errors_kept import FlowErrorsKept
+from screens.key_order import AnswersOnce
 from screens.styled_once import StyledOnce
 
 if TYPE_CHECKING:
@@ -39,7 +41,7 @@ def same_place(before: list[WayToRaise], at: int, now: list[WayToRaise]) -> int:
     return min(at, len(now) - 1)
 
 
-class RaiseMoneyScreen(StyledOnce, ModalScreen[bool]):
+class RaiseMoneyScreen(FlowErrorsKept, AnswersOnce, StyledOnce, ModalScreen[bool]):
     """Dismissed with True once the payment is made or the bankruptcy declared."""
 
     BINDINGS = [
@@ -144,7 +146,7 @@ class RaiseMoneyScreen(StyledOnce, ModalScreen[bool]):
         else:
             self.show()
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_bankrupt(self) -> None:
         """The debt comes filled in with the payment that could not be made."""
         if self.due is None or not self.due.owed:

@@ -16,6 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Digits, Label, Static
 
 from banker.rules.districts import SPINS
+from screens.key_order import AnswersOnce
 from screens.timing import Stop, timing
 
 FRAMES = 9  # faces shown before the result
@@ -39,7 +40,7 @@ def frames_for(result: str, count: int = FRAMES) -> list[str]:
     return [*shown, result]
 
 
-class SpinScreen(ModalScreen[bool]):
+class SpinScreen(AnswersOnce, ModalScreen[bool]):
     """Dismisses True: go on to build; False: back to the table (the spin is recorded either way)."""
 
     DEFAULT_CSS = """

@@ -42,13 +42,13 @@ from banker.offers import DICE
 from banker.state import uses_speed_die
 from screens.amount_screen import AmountScreen, dice_screen
 from screens.choice_screen import Choice, ChoiceScreen, kept_dialog
-from screens.table_host import OnTheTable
+from screens.jail_flows import JailFlows
 
 if TYPE_CHECKING:
     pass
 
 
-class TableFlows(OnTheTable):
+class TableFlows(JailFlows):
     """Mixed into the table screen; `game` and `banker` come from it."""
 
     if TYPE_CHECKING:
@@ -88,11 +88,11 @@ class TableFlows(OnTheTable):
             return
         self.land_flow(None)
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def wait_flow(self) -> None:
         await self.follow_waiting()  # type: ignore[attr-defined]
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def land_flow(self, position: int | None) -> None:
         """One landing; a move (a card, the speed die, the Auction space) leads straight to the landing it causes."""
         await self.landings(position)
@@ -180,7 +180,7 @@ class TableFlows(OnTheTable):
             return None
         return target.position
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_speed_die(self) -> None:
         """The speed die showed Mr. Monopoly or the Bus: move on from the space the board highlights."""
         state = self.game.state
@@ -238,7 +238,7 @@ class TableFlows(OnTheTable):
     def action_go(self) -> None:
         self.banker.act(c.Salary(self.banker.current_player))
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_go_pick(self) -> None:
         player = await self.pick_player("Who passed GO?")
         if player:
@@ -260,7 +260,7 @@ class TableFlows(OnTheTable):
         state = self.game.state
         return lambda word: read_amount(word, state)
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_pay(self) -> None:
         payer = await self.pick_player("Who pays?", accounts=True)
         if payer is None:
@@ -272,7 +272,7 @@ class TableFlows(OnTheTable):
         if amount is not None:
             await self.pay(c.Pay(payer, payee, amount, "pay"))
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_collect(self) -> None:
         payee = await self.pick_player("Who collects?")
         if payee is None:
@@ -286,7 +286,7 @@ class TableFlows(OnTheTable):
 
     # -- bus tickets ------------------------------------------------------------------------
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_holdings(self) -> None:
         """Bus tickets (and any holding the core has actions for): take one from the bank, or ride on one."""
         state = self.game.state
@@ -308,26 +308,6 @@ class TableFlows(OnTheTable):
 
     # -- jail, auctions, bankruptcy --------------------------------------------------------
 
-    @work(exclusive=True)
-    async def action_jail(self) -> None:
-        player = await self.pick_player("Jail: which player?")
-        if player is None:
-            return
-        command = await self.ask(ChoiceScreen(f"Jail: {player}", self.jail_choices(player)))
-        if command is not None:
-            await self.pay(command)
-
-    def jail_choices(self, player: str) -> list[Choice]:
-        """Leave jail (fine, card, doubles) or go; Sore Losers' Mr. Monopoly sends another player instead."""
-        state, money = self.game.state, self.game.money
-        if player in state.in_jail:
-            choices = [Choice(f"pay the {money(state.edition.jail_fine)} fine and leave", c.Bail(player))]
-            choices += [Choice(f"use the {DECK_NAMES[deck]} Get Out of Jail Free card", c.UseJailCard(player, deck))
-                        for deck in dict.fromkeys(state.jail_cards[player])]
-            choices.append(Choice("rolled doubles: leave without paying", c.RolledOut(player)))
-            return choices
-        return [Choice(f"{player} goes to jail", c.GoToJail(player))]
-
     async def pick_deed(self, title: str, choices: list[Choice], nothing: str) -> Any:
         if not choices:
             self.notify(nothing, severity="warning", markup=False)
@@ -344,7 +324,7 @@ class TableFlows(OnTheTable):
         deed = await self.pick_deed(title, waiting + rest, "the bank holds no deed to auction")
         return c.OpenAuction(deed) if deed else None
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_auction(self) -> None:
         """Back to the auction left open (its countdown kept running), or a deed the bank holds put up."""
         if self.game.state.auction is not None:
@@ -354,7 +334,7 @@ class TableFlows(OnTheTable):
         if command:
             self.banker.act(command)
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_raise_money(self) -> None:
         from screens.raise_money_screen import RaiseMoneyScreen
 
@@ -362,7 +342,7 @@ class TableFlows(OnTheTable):
         if player:
             await self.ask(RaiseMoneyScreen(self.game, None, None, player))
 
-    @work(exclusive=True)
+    @work(exclusive=True, exit_on_error=False)
     async def action_bankrupt(self) -> None:
         player = await self.pick_player("Who is bankrupt?")
         if player is None:
@@ -402,7 +382,9 @@ class TableFlows(OnTheTable):
         self.open_screen("end_screen", "EndScreen")
 
     def action_undo(self) -> None:
-        self.banker.act(c.Undo())
+        if self.banker.act(c.Undo()) is not None:
+            self.show_waiting()  # type: ignore[attr-defined]  # what the undone action had settled waits again
 
     def action_redo(self) -> None:
-        self.banker.act(c.Redo())
+        if self.banker.act(c.Redo()) is not None:
+            self.show_waiting()  # type: ignore[attr-defined]

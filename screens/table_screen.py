@@ -35,6 +35,7 @@ from screens.coins_flows import SoreLosersFlows
 from screens.command_bar import CommandBar
 from screens.deed_flows import DeedFlows
 from screens.districts_flows import CityFlows
+from screens.errors_kept import FlowErrorsKept
 from screens.game_clock import GameClock
 from screens.key_line import KeyLine
 from screens.phone_flows import PhoneFlows
@@ -101,7 +102,7 @@ FEATURES = {
 }
 
 
-class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows, TableFlows, StyledOnce,
+class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows, TableFlows, StyledOnce,
                   FrameSlots):
     BINDINGS = DICE_KEYS + [Binding(key, action, title, show=shown) for key, action, title, _, shown in TABLE_KEYS]
     PALETTE = [(KEY_NAMES.get(key, key), action, title, text) for key, action, title, text, _ in TABLE_KEYS]
@@ -164,6 +165,8 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         self.show_state()
         self.board.focus()
         self.call_after_refresh(self.watch_proposals)  # after the first frame: it loads the phones' modules
+        if not (self.game.damage or self.game.read_only):
+            self.call_after_refresh(self.show_waiting)  # a game reopened: what waits comes back by itself
         self.set_timer(SETTLE_SECONDS, self.banker.freeze_heap)  # its first frames drawn, their caches built
         self.set_interval(IDLE_CHECK_SECONDS, self.banker.collect_when_idle)
         self.screen_layout_refresh_signal.subscribe(self, self.place_widgets, immediate=True)
@@ -259,33 +262,47 @@ class TableScreen(TokenFlows, PhoneFlows, CityFlows, SoreLosersFlows, DeedFlows,
         if isinstance(event.data_table, BoardList) and event.row_key.value is not None:
             self.land_flow(int(event.row_key.value))
 
+    def command_bar(self) -> CommandBar:
+        return self.query_one(CommandBar)
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not isinstance(event.input, CommandBar):
             return
-        bar = event.input
-        line = event.value.strip()
+        try:
+            if self.run_line(event.value.strip()):
+                event.input.value = ""
+                self.set_focus(self.board)  # the table's keys are the table's again: `l` lands, it is not typed
+            else:
+                self.keep_refused(event.input)
+        finally:
+            self.banker.line_done()  # the keys typed after the Enter go on now
+
+    def run_line(self, line: str) -> bool:
+        """Run a typed line: a roll, or any line of the command language. False when it was refused (a toast
+        says why). A roll typed while a decision waits is refused naming it, and what waits is shown again."""
         if line in ("help", "?"):
             self.show_usage()
-            return
-        state = self.game.state
+            return True
+        state, typed = self.game.state, line
         try:
             dice = dice_line(line, state)
             command = parse(dice or line, state)
         except Refusal as refusal:
-            self.notify(table_words(str(refusal)), severity="error", title="Refused", timeout=8, markup=False)
-            self.keep_refused(bar)
-            return
+            waiting = self.still_deciding() if typed[:1].isdigit() else None  # dice, mistyped, while a decision waits
+            said = f"{waiting}: {typed} was not rolled" if waiting else table_words(str(refusal))
+            self.notify(said, severity="error", title="Refused", timeout=8, markup=False)
+            return False
         line = dice or line
-        bar.remember(line)
+        self.command_bar().remember(line)
         if isinstance(command, c.Roll):
-            bar.value = ""
-            self.set_focus(self.board)
+            if (waiting := self.still_deciding()) is not None:
+                self.notify(f"{waiting}: {typed} was not rolled; type it again once that is settled",
+                            severity="error", title="Refused", timeout=8, markup=False)
+                self.show_waiting()
+                return False
             self.roll_flow(command)
-        elif self.banker.pay_or_raise(command) is not False:
-            bar.value = ""
-            self.set_focus(self.board)  # the table's keys are the table's again: `l` lands, it is not typed
-        else:
-            self.keep_refused(bar)
+            return True
+        return self.banker.pay_or_raise(command) is not False
 
     @staticmethod
     def keep_refused(bar: CommandBar) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from textual import work
 from textual.binding import Binding
 from textual.widgets.input import Selection
+from textual.worker import WorkerState
 
 from banker import commands as c
 from banker import events as ev
@@ -34,7 +35,7 @@ class TokenFlows:
         bar.selection = Selection.cursor(len(bar.value))
         self.set_focus(bar)  # type: ignore[attr-defined]  # now, not after the keys already read
 
-    @work(exclusive=True, group="roll")
+    @work(exclusive=True, group="roll", exit_on_error=False)
     async def roll_flow(self, command: c.Roll) -> None:
         """Roll, show where the token went, then what the landing left waiting, one after another (issue 25):
         the roll itself charged what the landing made certain (rent, tax, GO), so nothing else opens."""
@@ -47,6 +48,37 @@ class TokenFlows:
         if state.tokens is not None:
             self.show_space(state.position(command.player))  # type: ignore[attr-defined]
         await self.follow_waiting({e.position: e.how for e in moves})
+
+    def still_deciding(self) -> str | None:
+        """What a followed table waits for before the next roll, in the table's words (None: a roll may come)."""
+        state = self.game.state  # type: ignore[attr-defined]
+        if state.tokens is None:
+            return None
+        if state.auction is not None:
+            return f"the auction of {state.auction.deed} is still open"
+        if state.debts:
+            debt = state.debts[0]
+            return f"{debt.player} still owes {state.edition.money(debt.amount)}"
+        if state.waiting:
+            wait = state.waiting[0]
+            return f"{wait.player} is still deciding on {wait.space}"
+        if state.tokens.anywhere:
+            return f"{state.tokens.anywhere} still has a token to place"
+        return None
+
+    def flow_running(self) -> bool:
+        """A flow of the table (a roll, a key's dialogs) is under way: started, or between two dialogs."""
+        return any(worker.node is self and worker.state in (WorkerState.PENDING, WorkerState.RUNNING)
+                   for worker in self.app.workers)  # type: ignore[attr-defined]
+
+    def show_waiting(self) -> None:
+        """What waits comes back on screen by itself, unless a dialog or a flow that opens one is under way
+        (issue 36: never a blank table)."""
+        if self.is_current and not self.flow_running() and self.decision_waits():  # type: ignore[attr-defined]
+            if self.game.state.auction is not None:  # type: ignore[attr-defined]
+                self.banker.show_open_auction()  # type: ignore[attr-defined]
+            else:
+                self.wait_flow()  # type: ignore[attr-defined]
 
     def decision_waits(self) -> bool:
         """What follow_waiting opens a dialog for: an auction, a debt, a decision, a token to place anywhere."""

@@ -35,6 +35,7 @@ from banker.rules.trade import holdings_refusal, mortgage_fee, tradable_refusal
 from editions import Edition
 from screens.auction_screen import timed_auctions
 from screens.deal_timer import DEAL_SECONDS, DealTimer
+from screens.key_order import AnswersOnce
 from screens.tick_list import TickList, TickRadioButton
 
 DECK_NAMES = {"chance": "Chance", "community_chest": "Community Chest"}
@@ -83,7 +84,7 @@ def mortgage_choices(edition: Edition) -> tuple[str, str, str]:
             "keep it mortgaged (no interest)", "buy it back now (what the mortgage paid)")
 
 
-class TradeScreen(ModalScreen[Outcome | None]):
+class TradeScreen(AnswersOnce, ModalScreen[Outcome | None]):
     """Builds one trade; dismisses with its Outcome, or None when called off."""
     CSS_PATH = "trade.tcss"  # loaded when the screen first opens, not at start-up
 

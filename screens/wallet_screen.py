@@ -28,6 +28,7 @@ from banker.wallet.claims import held as kept_names
 from banker.wallet.process import ServeProcess
 from banker.wallet.server import ServeError
 from banker.wallet.storage import new_join_code
+from screens.errors_kept import FlowErrorsKept
 from screens.ledger_screen import local_time, qr_block
 
 HOW = ("Phones must be on the same Wi-Fi as this computer. Scan with the camera app; each player picks "
@@ -36,7 +37,7 @@ HOW = ("Phones must be on the same Wi-Fi as this computer. Scan with the camera 
 MAX_LISTED = 9  # one digit each
 
 
-class WalletScreen(Screen[None]):
+class WalletScreen(FlowErrorsKept, Screen[None]):
     """Shows the wallet URL as a QR code; starts the server when it is not running."""
 
     BINDINGS = [
@@ -182,7 +183,7 @@ class WalletScreen(Screen[None]):
             else:
                 status.update(Text(self.problem or "The wallet server is stopped; s starts it."))
 
-    @work(thread=True, exclusive=True)
+    @work(thread=True, exclusive=True, exit_on_error=False)
     def start_server(self) -> None:
         """Starting takes a second or two (a new Python process opens the game): off the key path."""
         self.starting, self.problem = True, ""

@@ -1,6 +1,7 @@
 """Every row of a choice is numbered and picked by its number, past 9 too (issue 27: "which card, searchable by
-typing ... and numbered past 9"): one digit when no longer number could be a row's, else the digits typed, shown in
-the dialog, picked by a digit that completes the number, by Enter or by a short pause. Letters still find by words.
+typing ... and numbered past 9"): a row's one digit picks it at once; a longer number is typed after `#` and picked
+by Enter, so dice typed on after an answer are never read as a row (issue 36: "1" then the next roll's "3" was
+row 13); a line begun with a digit no row has picks nothing, Enter included. Letters still find by words.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Label, OptionList
 
-from screens.choice_screen import NUMBER_PAUSE, Choice, ChoiceScreen
+from screens.choice_screen import Choice, ChoiceScreen
+from screens.toasts import ToastsKept
 
 PLAYERS = ("Ann", "Ben", "Cy")
 FOLLOW = ("follow-tokens",)
@@ -30,36 +32,35 @@ async def to_the_card_list(pilot: Pilot) -> None:
 
 
 @pytest.mark.asyncio
-async def test_two_digits_pick_a_card_past_the_ninth(tmp_path: Path) -> None:
+async def test_a_card_past_the_ninth_is_picked_by_hash_its_number_and_enter(tmp_path: Path) -> None:
     path = played_file(tmp_path / "card.db", "classic-us", PLAYERS, [], FOLLOW)
     app = app_for(path)
     async with app.run_test(size=(120, 40)) as pilot:
         await to_the_card_list(pilot)
         assert choice_labels(app)[11] == "Pay school fees of $50"
-        await keys(pilot, "1", "2")
+        await keys(pilot, "number_sign", "1", "2")
+        assert isinstance(app.screen, ChoiceScreen)
+        assert str(app.screen.query_one("#choice-keys", Label).render()).startswith("#12: row 12")
+        await keys(pilot, "enter")
         assert not isinstance(app.screen, ChoiceScreen)
     with on_disk(path) as game:
         assert game.state.cash("Ann") == 1500 - 50
 
 
 @pytest.mark.asyncio
-async def test_a_digit_that_may_start_a_longer_number_waits_shown_in_the_dialog_then_enter_picks_it(
-        tmp_path: Path) -> None:
+async def test_one_digit_picks_its_row_at_once_in_a_long_list_too(tmp_path: Path) -> None:
     path = played_file(tmp_path / "card.db", "classic-us", PLAYERS, [], FOLLOW)
     app = app_for(path)
     async with app.run_test(size=(120, 40)) as pilot:
         await to_the_card_list(pilot)
-        await keys(pilot, "1")
-        assert isinstance(app.screen, ChoiceScreen)
-        assert str(app.screen.query_one("#choice-keys", Label).render()).startswith("row 1…")
-        await keys(pilot, "enter")  # 1: Advance to Go
+        await keys(pilot, "1")  # 1: Advance to Go, at once: no timer, no waiting for a second digit
         assert not isinstance(app.screen, ChoiceScreen)
     with on_disk(path) as game:
         assert game.state.position("Ann") == 0 and game.state.cash("Ann") == 1500 + 200
 
 
-class OneChoice(App[None]):
-    """A bare app holding one choice dialog: what it was dismissed with."""
+class OneChoice(ToastsKept):
+    """A bare app holding one choice dialog: what it was dismissed with, and what it was told (`said`)."""
 
     def __init__(self, count: int, refused: int | None = None) -> None:
         super().__init__()
@@ -79,20 +80,10 @@ def keys_line(app: App[None]) -> str:
 
 
 @pytest.mark.asyncio
-async def test_a_digit_no_longer_number_could_follow_picks_at_once() -> None:
-    app = OneChoice(12)
+async def test_digits_alone_never_make_a_two_digit_row() -> None:
+    app = OneChoice(16)
     async with app.run_test() as pilot:
-        await pilot.press("2")  # 20 and up are no rows of 12
-        assert app.picked == 2
-
-
-@pytest.mark.asyncio
-async def test_a_short_pause_picks_the_number_typed_so_far() -> None:
-    app = OneChoice(12)
-    async with app.run_test() as pilot:
-        await pilot.press("1")
-        assert app.picked == "nothing yet" and app.screen.query_one(OptionList).highlighted == 0
-        await pilot.pause(NUMBER_PAUSE + 0.3)
+        await pilot.press("1", "3", "enter")  # a card's 1, then the next roll's 3: row 1, never row 13
         assert app.picked == 1
 
 
@@ -103,18 +94,33 @@ async def test_every_row_shows_its_number() -> None:
         await pilot.pause()
         prompts = [str(option.prompt) for option in app.screen.query_one(OptionList).options]
         assert prompts[0] == " 1 choice 1" and prompts[11] == "12 choice 12"
-        assert "1-12 pick by number" in keys_line(app)
+        assert "1-9 pick by number, #10-12+enter" in keys_line(app)
 
 
 @pytest.mark.asyncio
 async def test_a_number_past_the_last_row_is_refused_and_picks_nothing() -> None:
     app = OneChoice(12)
     async with app.run_test() as pilot:
-        await pilot.press("1", "5")
+        await pilot.press("number_sign", "1", "5", "enter")
         assert app.picked == "nothing yet"
         assert keys_line(app) == "no row 15: the rows are 1-12; type another number"
-        await pilot.press("1", "1")
+        await pilot.press("number_sign", "1", "1", "enter")
         assert app.picked == 11
+
+
+@pytest.mark.asyncio
+async def test_a_line_begun_with_a_digit_no_row_has_picks_nothing_enter_included() -> None:
+    # issue 36: `66⏎` typed into a buy dialog bought the deed (6 no row, then Enter picked the highlight)
+    app = OneChoice(2)
+    async with app.run_test() as pilot:
+        await pilot.press("6", "6", "enter")
+        await pilot.pause()
+        assert app.picked == "nothing yet" and isinstance(app.screen, ChoiceScreen)
+        assert "66 is not one of the rows here (1-2); nothing was picked" in [n.message for n in app.said]
+        await pilot.press("6", "4", "b", "u", "s", "enter")  # the speed die's word too
+        assert app.picked == "nothing yet"
+        await pilot.press("2")
+        assert app.picked == 2
 
 
 @pytest.mark.asyncio
@@ -130,9 +136,9 @@ async def test_a_row_the_rules_refuse_says_why_and_the_dialog_stays() -> None:
 async def test_esc_clears_the_number_and_letters_still_find_by_words() -> None:
     app = OneChoice(12)
     async with app.run_test() as pilot:
-        await pilot.press("1", "escape")
+        await pilot.press("number_sign", "1", "escape")
         assert isinstance(app.screen, ChoiceScreen) and "pick by number" in keys_line(app)
-        await pilot.press("1", *"choice 7", "enter")  # the letters end the number and find by words
+        await pilot.press("number_sign", "1", *"choice 7", "enter")  # the letters end the number, find by words
         assert app.picked == 7
 
 
@@ -149,8 +155,8 @@ async def test_rows_that_bring_their_own_numbers_are_picked_by_them() -> None:
     app.choices = [Choice(name, number, number=number) for number, name in [(0, "GO"), (1, "Med"), (3, "Baltic")]]
     async with app.run_test() as pilot:
         await pilot.press("2")
-        assert keys_line(app) == "no row 2: the rows are 0-3; type another number"
-        await pilot.press("0")
+        assert keys_line(app).startswith("2: no row has it (the rows are 0-3)")
+        await pilot.press("escape", "0")
         assert app.picked == 0
 
 

@@ -393,7 +393,7 @@ async def test_city_landing_offers(tmp_path: Path) -> None:
         labels = choice_labels(app)
         assert "Summergate  (Alice, rent M20k)" not in [ch.label for ch in app.screen.choices
                                                         if ch.refusal is None]  # type: ignore[attr-defined]
-        await keys(pilot, str(labels.index("Westlands  (Bob, rent M60k)") + 1), "enter")
+        await keys(pilot, "number_sign", *str(labels.index("Westlands  (Bob, rent M60k)") + 1), "enter")
         await wait_until(pilot, lambda: "Westlands !Prison" in text_of(app, "#card-1 .deeds"))
         # Free Parking: Alice takes the Rent Dodge card
         await land(pilot, "free parking")
@@ -419,7 +419,7 @@ async def test_city_landing_offers(tmp_path: Path) -> None:
         await wait_until(pilot, lambda: offers_shown(app) == ["put an unowned district up for auction (20 left)"])
         await keys(pilot, "1")
         await wait_until(pilot, lambda: choice_labels(app)[0] == "Stoneside  (list price M600k)")
-        await keys(pilot, "1", "enter")
+        await keys(pilot, "1")  # row 1 at once
         await wait_until(pilot, lambda: isinstance(app.screen, AuctionScreen))
         await keys(pilot, "escape")
     with on_disk(path) as game:
@@ -442,7 +442,7 @@ async def test_industry_tax_and_a_bonus_building(tmp_path: Path) -> None:
         await wait_until(pilot, lambda: choice_labels(app)[0] == "Park (3 blocks)")
         await keys(pilot, "2")  # School
         await wait_until(pilot, lambda: choice_labels(app)[0] == "Summergate  (Alice, 1I, rent M100k)")
-        await keys(pilot, "1", "enter")
+        await keys(pilot, "1")  # row 1 at once
         await wait_until(pilot, lambda: "Summergate 1I +School" in text_of(app, "#card-0 .deeds"))
     with on_disk(path) as game:
         assert game.state.deeds["Summergate"].bonus == "School"

@@ -175,7 +175,7 @@ async def test_auction_space_picks_an_unowned_deed_to_auction(tmp_path: Path) ->
         await keys(pilot, "1")
         await wait_until(pilot, lambda: choice_labels(app)[0] == "Baltic Avenue  (list price $60)",
                          'choice_labels(app)[0] == "Baltic Avenue  (list price $60)"')  # Mediterranean is Bob's
-        await keys(pilot, "1", "enter")
+        await keys(pilot, "1")  # row 1 at once
         await wait_until(pilot, lambda: type(app.screen).__name__ == "AuctionScreen")
         assert app.game is not None and app.game.state.auction is not None
         assert app.game.state.auction.deed == "Baltic Avenue"

@@ -132,7 +132,7 @@ async def test_a_sore_losers_game_through_the_keys_matches_the_ledger(tmp_path: 
         # Doubles while there is a Mr. Monopoly: a free house on Baltic Avenue (f).
         await keys(pilot, "f")
         await wait_until(pilot, lambda: choice_labels(app)[1] == "Baltic Avenue (Alice): no buildings → 1 house")
-        await keys(pilot, "2", "enter")
+        await keys(pilot, "2")  # row 2 at once
         await wait_until(pilot, lambda: "Baltic Avenue ⌂" in text_of(app, "#card-0 .deeds"))
         # Buildings never go back to the bank: `s` says the rule.
         await keys(pilot, "s")
@@ -378,7 +378,7 @@ async def test_the_free_house_goes_on_any_street_and_a_bought_street_keeps_it_fr
         last = labels.index("Boardwalk (Carol): 4 houses → 4 houses")
         assert refusals[last] == ("Boardwalk already has 4 houses; the free house goes on a street with fewer than 4")
         assert labels[0] == "Mediterranean Avenue (bank): no buildings → 1 house"
-        await keys(pilot, "1", "enter")
+        await keys(pilot, "1")  # row 1 at once
         await land(pilot, "mediterranean")
         assert offers_shown(app)[0] == "buy Mediterranean Avenue for M60 with its 1 house free"
         await keys(pilot, "1")

@@ -166,7 +166,7 @@ async def test_advance_card_leads_to_the_landing_it_causes(game_file: Path) -> N
         await keys(pilot, "l")
         await type_text(pilot, "chance")
         await keys(pilot, "enter", "enter")
-        await keys(pilot, "1", "enter")  # "Advance to Boardwalk"
+        await keys(pilot, "1")  # "Advance to Boardwalk", at once
         await keys(pilot, "1")  # did not pass GO
         await wait_until(pilot, lambda: type(app.screen).__name__ == "LandingScreen")
         assert "Then Alice lands on Boardwalk" in str(app.screen.query_one(".dialog-title").render())
@@ -405,7 +405,7 @@ async def test_command_bar_help_lists_the_language(game_file: Path) -> None:
         await keys(pilot, "enter")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "ChoiceScreen")
         assert any("rent <payer> <deed>" in choice.label for choice in app.screen.choices)
-        await keys(pilot, "1", "enter")
+        await keys(pilot, "1")  # row 1 at once
         await wait_until(pilot, lambda: app.screen.query_one(CommandBar).value == "buy ")
 
 

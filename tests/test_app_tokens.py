@@ -142,7 +142,7 @@ async def test_triples_ask_where_the_token_goes_then_open_that_space(tmp_path: P
         await dice(pilot, "222")
         assert app.screen.title_text == "Ann rolled triples: where does the token go?"
         assert len(app.screen.choices) == len(app.game.state.edition.spaces) - 1
-        await keys(pilot, "3", "enter")  # row 3 (of 51: 3 could start 30-39): Baltic Avenue, for sale
+        await keys(pilot, "3")  # row 3 at once (of 51: 30-39 are typed #30 and so on): Baltic Avenue, for sale
         await wait_until(pilot, lambda: "Baltic Avenue" in app.screen.title_text)
     with on_disk(path) as game:
         assert game.state.position("Ann") == 3 and game.state_json()["waiting"][0]["kind"] == "buy-or-auction"
@@ -159,7 +159,7 @@ async def test_a_ride_offers_only_the_spaces_ahead_on_the_same_side(tmp_path: Pa
         await keys(pilot, str(next(i for i, label in enumerate(labels, 1) if label.startswith("ride"))))
         await wait_until(pilot, lambda: app.screen.title_text.startswith("Where does Ann's bus ticket go?"))
         assert [choice.value for choice in app.screen.choices] == [10, 11, 12, 13]
-        await keys(pilot, "1", "3")  # each row is picked by its space's number: 13, the corner (Jail)
+        await keys(pilot, "number_sign", "1", "3", "enter")  # a row is picked by its space's number: 13, Jail
     with on_disk(path) as game:
         assert game.state.position("Ann") == 13 and game.state.count("bus_ticket", "Ann") == 0
 

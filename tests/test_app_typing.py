@@ -86,7 +86,7 @@ async def test_help_lists_the_dice_first_in_a_followed_game(tmp_path: Path) -> N
         assert (first.key_display, first.description) == ("1-6", "Roll: type the dice, e.g. 34")
         await keys(pilot, "colon", *"help", "enter")
         assert app.screen.choices[0].label == "type the dice: 34; with the speed die 341, 34bus, 34mr"
-        await keys(pilot, "1", "enter")
+        await keys(pilot, "1")  # row 1 at once
         assert app.screen.query_one(CommandBar).value == "" and isinstance(app.screen.focused, CommandBar)
 
 
@@ -142,3 +142,20 @@ async def test_two_dice_where_the_speed_die_is_rolled_are_refused_in_the_tables_
                            "or 22mr"]
     with on_disk(path) as game:
         assert game.state.position("Ann") == 0
+
+
+@pytest.mark.asyncio
+async def test_three_rolls_in_one_burst_are_three_rolls_in_order(tmp_path: Path) -> None:
+    # issue 36: `13⏎13⏎13⏎` read together recorded 0 of 3 rolls (the bar showed 131313)
+    path = played_file(tmp_path / "three.db", "classic-us", ("Ann", "Bob"), [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await burst(pilot, "1", "3", "enter", "1", "3", "enter", "1", "3", "enter")
+        for _ in range(100):
+            if getattr(app.screen, "title_text", ""):
+                break
+            await pilot.pause()
+        assert app.screen.title_text.startswith("Ann (rolled 4) lands on Vermont Avenue")
+    with on_disk(path) as game:  # Ann and Bob on Income Tax, then Ann on to Vermont Avenue: each roll in turn
+        assert (game.state.position("Ann"), game.state.position("Bob"), game.state.whose_roll) == (8, 4, "Bob")
+        assert game.state.cash("Ann") == 1300 and game.state.cash("Bob") == 1300

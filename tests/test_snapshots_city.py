@@ -66,6 +66,8 @@ def test_city_auction_in_its_last_seconds(snap_compare, tmp_path: Path) -> None:
             await pilot.press(key)
             await pilot.pause()
         app.timing.advance(47)  # type: ignore[attr-defined]
+        for screen in app.screen_stack:  # toasts leave on Textual's own wall-clock timer: not what is drawn here
+            await screen.query("Toast").remove()
         await pilot.pause()
 
     assert snap_compare(app, run_before=bid_then_wait, terminal_size=WIDE)
