@@ -84,6 +84,8 @@ def build_game(path: Path, events: int, edition: str = "classic-us", rules: tupl
             continue
         if line.startswith("go ") and game.state.tokens is not None:  # Banker pays GO itself when it follows
             line = f"collect {line.split()[1]} {data.go_salary}"
+        if line.startswith("rent ") and game.state.tokens is not None:  # a rent answers a landing there (issue 35)
+            line = f"pay Bob {data.go_salary // 4} Alice"
         game.do(line)
     count = game.head[0]
     game.close()
