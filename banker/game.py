@@ -18,6 +18,7 @@ from editions import Edition
 
 from . import events as ev
 from . import heads, snapshots
+from .chain_check import ChainBroken, checked_index
 from .errors import Refusal
 from .fold import FoldError
 from .ledger import (
@@ -495,9 +496,10 @@ class _FileHistory:
             marks = dict(self.store.query("SELECT seq, head_hash FROM snapshot WHERE seq < ?", (self.resume,)))
         except sqlite3.Error:
             marks = {}
-        self._check_chain()
         try:
-            index = snapshots.action_index(self.store, self.resume)
+            index = checked_index(self.store, self.resume)  # the chain checked in the same pass
+        except ChainBroken as broken:
+            raise Damaged(damage_sentence(self.store.path, str(broken), broken.seq - 1)) from None
         except (sqlite3.Error, ValueError, TypeError, KeyError) as error:
             raise Damaged(damage_sentence(self.store.path, f"the events before the snapshot cannot be read ({error})",
                                           0)) from None
@@ -509,20 +511,6 @@ class _FileHistory:
         for seq, length in sorted(usable.items()):
             past.bases[length] = partial(self._stored_state, seq, marks[seq])
         return past
-
-    def _check_chain(self) -> None:
-        """The hash chain up to the resume point, streamed, once: the past is about to count (which actions an undo
-        takes back, the states it rebuilds from), and opening read only the events after the snapshot. A changed
-        action number or marker would otherwise change the table with no event read that shows it."""
-        prev, expected = GENESIS, 1
-        for row in self.store.rows():
-            seq = row[0]
-            if seq > self.resume:
-                break
-            if seq != expected or row[6] != prev or Record(*row).expected_hash() != row[7]:
-                raise Damaged(damage_sentence(self.store.path, f"event {expected} is damaged (it no longer matches "
-                                              "the hash chain)", expected - 1))
-            prev, expected = row[7], expected + 1
 
     def _stored_state(self, seq: int, head_hash: str) -> GameState | None:
         """A stored snapshot's state, if its event still matches (as opening checks); else None."""

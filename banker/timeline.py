@@ -253,15 +253,23 @@ def walk_index(index: Sequence[tuple[int, str, int]], marks: Sequence[int]) -> t
     redoable: list[int] = []
     regular: list[int] = []
     pending = sorted(marks)
-    usable: dict[int, int] = {}  # seq -> counted length
+    held: list[tuple[int, int, int]] = []  # (seq, counted length, how many undos came before it)
+    lows: list[int] = []  # the counted length after each undo, in order
     at = 0
     for number, marker, target in index:
         while at < len(pending) and pending[at] < number:
             if pending[at] == number - 1:  # between two actions; any other is inside one and never a base
-                usable[pending[at]] = len(counted)
+                held.append((pending[at], len(counted), len(lows)))
             at += 1
         if take_marker(counted, redoable, number, marker, target):
             regular.append(number)
         elif marker == "ActionUndone":
-            usable = {seq: length for seq, length in usable.items() if length <= len(counted)}
+            lows.append(len(counted))
+    # a snapshot stays a base while no later undo went below its length: the lowest length after each undo, from
+    # the end (one pass, not a pass over the snapshots at every undo)
+    floor = [0] * (len(lows) + 1)
+    floor[len(lows)] = 1 << 62
+    for i in range(len(lows) - 1, -1, -1):
+        floor[i] = min(lows[i], floor[i + 1])
+    usable = {seq: length for seq, length, undos in held if length <= floor[undos]}
     return Past(counted, redoable, regular), usable
