@@ -33,22 +33,37 @@ class _Targets:
 
     def __init__(self, store: LedgerStore) -> None:
         self.store = store
-        self.known: dict[int, tuple[Legs, frozenset[str]]] = {}
+        self.known: dict[int, tuple[Legs, frozenset[str] | None]] = {}  # None: its people not yet read
 
-    def note(self, number: int, events: Sequence[ev.Event]) -> None:
-        legs = tuple((t.payer, t.payee, t.amount) for e in events for t in e.transfers)
-        people: set[str] = set()
-        for event in events:
-            people |= _people(event)
-        self.known[number] = (legs, frozenset(people))
+    def _keep(self, number: int, legs: Legs, people: frozenset[str] | None) -> None:
+        self.known[number] = (legs, people)
         if len(self.known) > KEPT_ACTIONS:
             del self.known[next(iter(self.known))]
 
-    def of(self, number: int) -> tuple[Legs, frozenset[str]]:
+    def note(self, number: int, events: Sequence[ev.Event]) -> None:
+        people: set[str] = set()
+        for event in events:
+            people |= _people(event)
+        self._keep(number, tuple((t.payer, t.payee, t.amount) for e in events for t in e.transfers),
+                   frozenset(people))
+
+    def note_legs(self, number: int, legs: Legs) -> None:
+        """An action walked past for its money only (the ledger screen's pages)."""
         if number not in self.known:
+            self._keep(number, legs, None)
+
+    def legs(self, number: int) -> Legs:
+        if number not in self.known:
+            self.of(number)
+        return self.known[number][0]
+
+    def of(self, number: int) -> tuple[Legs, frozenset[str]]:
+        known = self.known.get(number)
+        if known is None or known[1] is None:
             records = self.store.actions_records([number])
             self.note(number, [decode_owned(r.type, loads(r.payload)) for r in records])
-        return self.known[number]
+        legs, people = self.known[number]
+        return legs, people or frozenset()
 
 
 def _move(running: dict[str, int], legs: Iterable[tuple[str, str, int]], sign: int = 1) -> None:
@@ -121,7 +136,7 @@ class Reading:
         self.store, self.up_to = store, up_to
         self.problem: str | None = None
 
-    def _checked_walk(self) -> tuple[int, str | None, set[int], int, str | None]:
+    def checked_walk(self) -> tuple[int, str | None, set[int], int, str | None]:
         """(the last seq to read, the chain's problem, the undone actions, the first action that cannot be
         replayed or 0, why)."""
         counted: list[int] = []
@@ -162,7 +177,7 @@ class Reading:
 
     def entries(self) -> Iterator[Entry]:
         with bulk():
-            last, chain, undone, _, why = self._checked_walk()
+            last, chain, undone, _, why = self.checked_walk()
         self.problem = chain or why
         rows = self.store.connection().execute(f"SELECT {COLUMNS} FROM event WHERE seq <= ? ORDER BY seq", (last,))
         targets = _Targets(self.store)

@@ -15,6 +15,7 @@ from banker.fold import fold
 from banker.game import Game, _group
 from banker.history import checked_entries, entry_json
 from banker.ledger import decode_records
+from banker.ledger_pages import LedgerPages, check
 from banker.ledger_read import Reading, entry_text
 from editions import load_edition
 
@@ -115,3 +116,50 @@ def test_an_undo_past_the_snapshot_gives_the_state_a_full_replay_gives(tmp_path:
             assert game.state.to_json() == replayed.to_json()
         finally:
             game.close()
+
+
+@pytest.mark.parametrize("size", [1, 5, 40])
+def test_the_ledger_read_a_page_at_a_time_is_the_whole_ledger(tmp_path: Path, often: None, size: int) -> None:
+    game = Game.open(played(tmp_path / "g.db"))
+    try:
+        whole = checked_entries(game.records)[0]
+        pages = LedgerPages(game.store, game.head[0], game.money)
+        seqs = list(range(1, game.head[0] + 1))
+        read = []
+        for end in range(len(seqs), 0, -size):  # from the newest back, as the screen scrolls
+            read = pages.entries(seqs[max(0, end - size):end]) + read
+        assert read == whole
+        assert pages.undone_events() == sum(e.undone for e in whole)
+    finally:
+        game.close()
+
+
+@pytest.mark.parametrize(("player", "deed", "kind"), [("Bob", None, None), ("Carol", None, None),
+                                                      (None, "Boardwalk", None), (None, None, "ActionUndone"),
+                                                      ("Alice", "Boardwalk", None), ("Bob", None, "CashPaid")])
+def test_filters_let_through_what_they_let_through_of_the_whole_ledger(
+        tmp_path: Path, often: None, player: str | None, deed: str | None, kind: str | None) -> None:
+    game = Game.open(played(tmp_path / "g.db"))
+    try:
+        whole = checked_entries(game.records)[0]
+        expected = [e for e in whole if (not player or player in e.people) and (not deed or e.deed == deed)
+                    and (not kind or e.type == kind)]
+        pages = LedgerPages(game.store, game.head[0], game.money)
+        seqs, struck = pages.matching(player, deed, kind)
+        assert seqs == [e.seq for e in expected] and seqs
+        assert struck == sum(e.undone for e in expected)
+        assert pages.entries(seqs[-3:]) == expected[-3:]
+        assert pages.deeds() == {e.deed for e in whole if e.deed}
+        assert set(pages.kinds()) == {e.type for e in whole}
+    finally:
+        game.close()
+
+
+def test_the_check_in_the_background_stops_where_the_whole_ledger_stops(tmp_path: Path) -> None:
+    path = played(tmp_path / "g.db", rounds=2)
+    game = Game.open(path)
+    try:
+        whole, _ = checked_entries(game.records)
+        assert check(path, game.head[0]) == (game.head[0], None, sum(e.undone for e in whole))
+    finally:
+        game.close()
