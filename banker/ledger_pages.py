@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 from . import events as ev
 from .describe import describe
@@ -29,8 +29,11 @@ ANCHOR_EVERY = 500  # a walk keeps the balances every this many events, for the 
 class LedgerPages:
     """Entries by seq, read when asked; `stop` is the last event shown (lowered when a check finds damage)."""
 
-    def __init__(self, store: LedgerStore, up_to: int, money: Callable[[int], str]) -> None:
+    def __init__(self, store: LedgerStore, up_to: int, money: Callable[[int], str],
+                 accounts: Mapping[str, int] | None = None) -> None:
+        """`accounts`: the game's accounts after `up_to` (its state now), to read the newest rows back from."""
         self.store, self.stop, self._money = store, up_to, money
+        self._head = dict(accounts) if accounts is not None else None
         self.problem: str | None = None
         self._targets = _Targets(store)
         self._known = digests(store)
@@ -74,7 +77,7 @@ class LedgerPages:
         """Show nothing after `stop` (a check found damage there): what was read past it is forgotten."""
         if stop >= self.stop:
             return
-        self.stop, self.problem = stop, self.problem or problem
+        self.stop, self.problem, self._head = stop, self.problem or problem, None
         self._markers_from, self._latest = stop, {}
         self._entries = {seq: e for seq, e in self._entries.items() if seq <= stop}
 
@@ -97,13 +100,35 @@ class LedgerPages:
         return [self._entries[s] for s in seqs if s in self._entries]
 
     def _anchor(self, before: int) -> tuple[int, dict[str, int]]:
-        """The latest place at or before seq `before`, between two actions, whose accounts are known (0: none)."""
+        """The latest place at or before seq `before`, between two actions, whose accounts are known (0: none);
+        from the game's accounts now, read back over the rows after it, when that is the shorter read."""
         at = bisect_right(self._anchor_seqs, before)
         mine = self._anchor_seqs[at - 1] if at else 0
         stored = stored_anchor(self.store, before, self._known)
         if stored is not None and stored[0] > mine:
-            return stored
-        return (mine, self._anchors[mine]) if mine else (0, {})
+            found = stored
+        else:
+            found = (mine, self._anchors[mine]) if mine else (0, {})
+        if self._head is not None and self.stop - before < before - found[0]:
+            return self._back_from_head(before)
+        return found
+
+    def _back_from_head(self, before: int) -> tuple[int, dict[str, int]]:
+        """The accounts at the start of the action that holds seq `before + 1`, read back from the game's accounts
+        now: each event's legs taken back, newest first (an undo's given back, a redo's taken back)."""
+        assert self._head is not None
+        row = self.store.query("SELECT action FROM event WHERE seq = ?", (before + 1,))
+        boundary = min(before, int(row[0][0]) - 1) if row else before
+        running = dict(self._head)
+        rows = self.store.query("SELECT seq, action, type, payload FROM event WHERE seq > ? AND seq <= ? "
+                                "ORDER BY seq DESC", (boundary, self.stop))
+        for seq, action, type_, payload in rows:
+            body = loads(payload)
+            if seq == action and type_ in MARKERS:
+                _move(running, self._targets.legs(int(body["action"])), 1 if type_ == "ActionUndone" else -1)
+            else:
+                _move(running, [tuple(leg) for leg in body.get("transfers", ())], -1)  # type: ignore[misc]
+        return boundary, running
 
     def _keep_anchor(self, seq: int, running: dict[str, int]) -> None:
         if seq not in self._anchors:

@@ -9,7 +9,7 @@ so its peak memory (the child's `ru_maxrss`, read by `os.wait4`) is its own:
 - opening the game in a fresh process (the games end just after an undo of an action from before their latest
   stored snapshot, so opening reads the past from the file), its first undo, and the slowest of the undos that
   follow until one takes back an action from before that snapshot;
-- what the app's `L` reads before its first frame (the ledger screen's data): wall time and peak RSS.
+- what the app's `L` reads before its first frame (the ledger screen's data): wall time and peak RSS of the process.
 
 The games are built once through the core's `Game.do` (pay, collect, trade, undo, redo lines) and kept in
 `--games` (built without fsync there: only their rows matter); every measure works on a copy. `--ratios` ends
@@ -61,17 +61,24 @@ print(json.dumps({"open": opened, "first": times[0], "slowest": max(times), "und
 SCREEN = """
 import json, sys, time
 from banker.game import Game
+try:
+    from banker.ledger_pages import LedgerPages, check
+    from screens.ledger_screen import SMALL
+except ImportError:  # the code before issue 38's last part: L read every entry before its first frame
+    LedgerPages = None
+from banker.history import checked_entries
 path = sys.argv[1]
 game = Game.open(path)
 start = time.perf_counter()
-try:
-    from screens.ledger_view import LedgerView
-except ImportError:  # the code before issue 38's last part: L read every entry before its first frame
-    from banker.history import checked_entries
+if LedgerPages is None:
     rows = len(checked_entries(game.records)[0])
-else:
-    view = LedgerView(game)
-    rows = len(view.page(max(0, view.count - 60), view.count))
+else:  # as LedgerScreen.load: the chain checked first on a short game (a thread after the first frame on a
+    # long one), then the rows of a tall terminal (60 lines) around the cursor on the newest row
+    count = game.head[0]
+    if count <= SMALL:
+        check(game.store.path, count)
+    pages = LedgerPages(game.store, count, game.money, game.state.accounts)
+    rows = len(pages.entries(range(max(1, count - 60), count + 1)))
 took = time.perf_counter() - start
 game.close()
 print(json.dumps({"screen": took, "rows": rows}))

@@ -140,7 +140,7 @@ class LedgerScreen(Screen[None]):
     def load(self) -> None:
         """Read the ledger again (after a change): the newest page, its rows in view, and the head."""
         game = self.game
-        pages = self.pages = LedgerPages(game.store, game.head[0], game.money)
+        pages = self.pages = LedgerPages(game.store, game.head[0], game.money, game.state.accounts)
         self.problem, self.options_for, self.total_struck = None, None, None
         self.loaded_head = game.head
         count, digest = game.head

@@ -119,11 +119,15 @@ def test_an_undo_past_the_snapshot_gives_the_state_a_full_replay_gives(tmp_path:
 
 
 @pytest.mark.parametrize("size", [1, 5, 40])
-def test_the_ledger_read_a_page_at_a_time_is_the_whole_ledger(tmp_path: Path, often: None, size: int) -> None:
+@pytest.mark.parametrize("from_now", [True, False])
+def test_the_ledger_read_a_page_at_a_time_is_the_whole_ledger(tmp_path: Path, often: None, size: int,
+                                                              from_now: bool) -> None:
+    """Pages read from the newest back (as the screen scrolls), their balances summed from the nearest stored
+    snapshot or place walked past, or read back from the game's accounts now."""
     game = Game.open(played(tmp_path / "g.db"))
     try:
         whole = checked_entries(game.records)[0]
-        pages = LedgerPages(game.store, game.head[0], game.money)
+        pages = LedgerPages(game.store, game.head[0], game.money, game.state.accounts if from_now else None)
         seqs = list(range(1, game.head[0] + 1))
         read = []
         for end in range(len(seqs), 0, -size):  # from the newest back, as the screen scrolls
@@ -144,7 +148,7 @@ def test_filters_let_through_what_they_let_through_of_the_whole_ledger(
         whole = checked_entries(game.records)[0]
         expected = [e for e in whole if (not player or player in e.people) and (not deed or e.deed == deed)
                     and (not kind or e.type == kind)]
-        pages = LedgerPages(game.store, game.head[0], game.money)
+        pages = LedgerPages(game.store, game.head[0], game.money, game.state.accounts)
         seqs, struck = pages.matching(player, deed, kind)
         assert seqs == [e.seq for e in expected] and seqs
         assert struck == sum(e.undone for e in expected)
