@@ -54,9 +54,10 @@ def checked_index(store: LedgerStore, up_to: int) -> list[tuple[int, str, int]]:
     return index
 
 
-def check_chain(connection: sqlite3.Connection, up_to: int) -> None:
-    """The hash chain from the first event to `up_to`, streamed; raises ChainBroken at the first break."""
-    for _ in checked_rows(connection, up_to):
+def check_chain(connection: sqlite3.Connection, up_to: int, after: tuple[int, str] = (0, GENESIS)) -> None:
+    """The hash chain from the event after `after` (its seq and hash) to `up_to`, streamed; raises ChainBroken at
+    the first break."""
+    for _ in checked_rows(connection, up_to, after):
         pass
 
 

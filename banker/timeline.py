@@ -33,6 +33,14 @@ class Past:
     regular: list[int]  # every action up to there that is not an undo/redo marker
     # counted length -> a stored state with exactly counted[:length] applied (None if it cannot be used)
     bases: dict[int, Callable[[], GameState | None]] = field(default_factory=dict)
+    # the events up to the stored snapshot at counted length `checked_from` were read without their hash chain
+    # checked (a base there is trusted by its own digest); `check(length)` checks them down to a base at that
+    # length or below (raises Damaged) and says the new (length, seq) it holds from, (0, 0) for the whole chain.
+    # Called before the timeline relies on which actions they are: an undo below that length, a redo of one of
+    # them, the whole past asked for
+    checked_from: int = 0
+    checked_after: int = 0  # that snapshot's seq
+    check: Callable[[int], tuple[int, int]] | None = None
 
 
 class History(Protocol):
@@ -57,6 +65,8 @@ class Timeline:
         self._hidden = False  # True while the past before the resume point is not read
         self._redo_cut = False  # a regular action since the resume point emptied the redo stack below it
         self._start_state: GameState | None = None  # a resumed timeline's state after the game's start
+        self._unchecked = (0, 0)  # (counted length, seq) up to which the past was read unchecked (see Past)
+        self._check_past: Callable[[int], tuple[int, int]] | None = None
 
     @classmethod
     def resume(cls, first_action: int, started: ev.GameStarted, state: GameState, history: History) -> Timeline:
@@ -96,11 +106,23 @@ class Timeline:
             self._snapshots.setdefault(1, self._start_state)
         self._bases = {length: load for length, load in past.bases.items() if 1 < length <= offset}
         self._hidden = False
+        if past.check is not None:
+            self._unchecked, self._check_past = (past.checked_from, past.checked_after), past.check
+
+    def _trust_past(self, length: int = 0) -> None:
+        """Check the events read unchecked down to a base at counted `length` or below, before the timeline relies
+        on them (raises on damage); 0: all of them."""
+        if self._check_past is None or length >= self._unchecked[0]:
+            return
+        self._unchecked = self._check_past(length)
+        if self._unchecked[0] == 0:
+            self._check_past = None
 
     @property
     def counted(self) -> list[int]:
         """The actions that count now, in order (the first is the game's start)."""
         self._reveal()
+        self._trust_past()
         return self._counted
 
     @property
@@ -170,11 +192,15 @@ class Timeline:
             if (len(counted) < 2 and not self._hidden) or counted[-1] != marker.action:
                 raise FoldError(f"action {number} undoes {marker.action}, which is not the latest")
             self._redoable.append(counted.pop())
+            if len(counted) < self._unchecked[0]:
+                self._trust_past(len(counted))
             self._rebuild()
         elif type(marker) is ev.ActionRedone:
             if not self._redoable and self._hidden and not self._redo_cut:
                 self._reveal()
                 counted = self._counted
+            if marker.action <= self._unchecked[1]:
+                self._trust_past()
             if not self._redoable or self._redoable[-1] != marker.action:
                 raise FoldError(f"action {number} redoes {marker.action}, which is not the latest undone")
             counted.append(self._redoable.pop())
@@ -215,6 +241,8 @@ class Timeline:
                 self._snapshots[key] = state.copy()  # the next undo this far back reads nothing
                 break
             del self._bases[key]
+        if base < self._unchecked[0]:  # rebuilt from below the unchecked events: they are checked first
+            self._trust_past(base)
         state = state if state is not None else self._snapshots[base].copy()
         todo = self._counted[base:]
         self._fetch(todo)
@@ -229,7 +257,8 @@ class Timeline:
         """The action an undo would take back (never the game's start)."""
         if self._hidden and self._counted:
             return self._counted[-1]
-        counted = self.counted
+        self._reveal()
+        counted = self._counted
         return counted[-1] if len(counted) > 1 else None
 
     def next_redo(self) -> int | None:
@@ -239,6 +268,7 @@ class Timeline:
     def undone(self) -> set[int]:
         """Regular actions that do not count now."""
         self._reveal()
+        self._trust_past()
         return set(self._regular) - set(self._counted)
 
 

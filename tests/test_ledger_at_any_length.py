@@ -14,7 +14,7 @@ from banker import cli, snapshots
 from banker.fold import fold
 from banker.game import Game, _group
 from banker.history import checked_entries, entry_json
-from banker.ledger import decode_records
+from banker.ledger import LedgerError, decode_records
 from banker.ledger_pages import LedgerPages, check
 from banker.ledger_read import Reading, entry_text
 from editions import load_edition
@@ -165,5 +165,32 @@ def test_the_check_in_the_background_stops_where_the_whole_ledger_stops(tmp_path
     try:
         whole, _ = checked_entries(game.records)
         assert check(path, game.head[0]) == (game.head[0], None, sum(e.undone for e in whole))
+    finally:
+        game.close()
+
+
+def test_undos_far_back_give_the_full_replay_s_state_and_check_the_chain_as_they_reach_back(
+        tmp_path: Path, often: None) -> None:
+    """An undo past the snapshot checks the chain from the latest stored base it can rebuild from, and further
+    back only as undos reach there: a damaged event far back is named when an undo comes to rely on it."""
+    path = played(tmp_path / "g.db", rounds=4)
+    game = Game.open(path)
+    try:
+        for _ in range(12):
+            game.do("undo")
+            assert game.state.to_json() == fold(_group(decode_records(game.store.records()))).to_json()
+    finally:
+        game.close()
+    connection = sqlite3.connect(path)
+    with connection:
+        for (name,) in connection.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
+            connection.execute(f'DROP TRIGGER "{name}"')
+        connection.execute("UPDATE event SET payload = payload || ' ' WHERE seq = 5")
+    connection.close()
+    game = Game.open(path)  # from the latest snapshot: event 5 is not read
+    try:
+        with pytest.raises(LedgerError, match="event 5 is damaged"):
+            for _ in range(200):
+                game.do("undo")
     finally:
         game.close()
