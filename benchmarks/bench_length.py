@@ -7,8 +7,9 @@ Each measure runs in a fresh process of its own (the way a table meets it: a com
 so its peak memory (the child's `ru_maxrss`, read by `os.wait4`) is its own:
 - `banker ledger --json GAME` written to /dev/null: wall time and peak RSS;
 - opening the game in a fresh process (the games end just after an undo of an action from before their latest
-  stored snapshot, so opening reads the past from the file), its first undo, and the slowest of the undos that
-  follow until one takes back an action from before that snapshot;
+  stored snapshot, so opening reads the past from the file), its first undo, the slowest of the undos that
+  follow until one takes back an action from before that snapshot, and the slowest of 2,500 undos back (past a
+  few more snapshots; the 1,000-event game runs out of actions to undo first);
 - what the app's `L` reads before its first frame (the ledger screen's data): wall time and peak RSS of the process.
 
 The games are built once through the core's `Game.do` (pay, collect, trade, undo, redo lines) and kept in
@@ -38,24 +39,28 @@ LINES = ["pay alice 10 bob", "collect bob 20", "pay bob 30 carol", "undo", "pay 
 # The child scripts: each prints one JSON line with its own figures.
 UNDO = """
 import json, sys, time
+from banker.errors import Refusal
 from banker.game import Game
-from banker import snapshots
 path = sys.argv[1]
 start = time.perf_counter()
 game = Game.open(path)
 opened = time.perf_counter() - start
 marks = [row[0] for row in game.store.query("SELECT seq FROM snapshot ORDER BY seq DESC LIMIT 1")]
 last_snapshot = marks[0] if marks else 0
-times = []
-while True:
+times, crossed = [], 0
+while len(times) < 2500:  # back past the latest snapshot, then on back past a few more (or to the start)
     target = game.timeline.latest()
     start = time.perf_counter()
-    game.do("undo")
-    times.append(time.perf_counter() - start)
-    if target is None or target <= last_snapshot or len(times) > 2000:
+    try:
+        game.do("undo")
+    except Refusal:
         break
+    times.append(time.perf_counter() - start)
+    if not crossed and (target is None or target <= last_snapshot):
+        crossed = len(times)
 game.close()
-print(json.dumps({"open": opened, "first": times[0], "slowest": max(times), "undos": len(times)}))
+print(json.dumps({"open": opened, "first": times[0], "to the snapshot": max(times[:crossed or None]),
+                  "far back": max(times), "undos": len(times)}))
 """
 
 SCREEN = """
@@ -153,7 +158,8 @@ def measure(kept: Path, folder: Path) -> dict[str, float]:
     _, _, out = run_child([py, "-c", UNDO, str(game)], to_null=False)
     undo = json.loads(out)
     figures["open s"] = undo["open"]
-    figures["first undo s"], figures["slowest undo to the snapshot s"] = undo["first"], undo["slowest"]
+    figures["first undo s"], figures["slowest undo to the snapshot s"] = undo["first"], undo["to the snapshot"]
+    figures["slowest of 2,500 undos back s"] = undo["far back"]
     figures["undos"] = undo["undos"]
     return figures
 
@@ -188,7 +194,7 @@ def main() -> int:
         if key != "undos":
             ratios[f"{key} {large}/{small}"] = ratio
         print(f"{key:<34}{cells}{'x' + format(ratio, '.2f'):>10}")
-    for key in ("open s", "first undo s", "slowest undo to the snapshot s"):
+    for key in ("open s", "first undo s", "slowest undo to the snapshot s", "slowest of 2,500 undos back s"):
         ratios[f"{key} at {large} (goal 0.5)"] = medians[large][key]
     if args.ratios:
         print("RATIOS " + json.dumps(ratios))
