@@ -117,7 +117,7 @@ class Game:
         self.store = store
         self.timeline: Timeline | None = None
         self._head: tuple[int, str] = (0, GENESIS)
-        self._records: list[Record] | None = []
+        self._records: list[Record] | None = None  # read from the file when first asked, then kept up to date
         self._seen_version: int | None = None
         self.damage: str | None = None  # why nothing may be stored (a damaged or rolled-back file): read-only
         self.read_only: str | None = None  # why nothing can be stored in a good file (a read-only folder)
@@ -327,6 +327,7 @@ class Game:
             if not isinstance(events[0], ev.GameStarted) or len(events) != 1:
                 raise FoldError("the game does not begin with GameStarted")
             self.timeline = Timeline(number, events[0])
+            self.timeline.read_from(_FileHistory(self.store, 0, self.timeline.state.edition))
         if self.timeline is not None and grouped:
             self.timeline.add_stored(grouped)
         if records:

@@ -22,6 +22,7 @@ from .fold import FoldError, apply_in_place, changed_parts, start, take_marker
 from .state import GameState
 
 SNAPSHOT_EVERY = 64
+KEPT_ACTIONS = 2048  # with a file to read them back from, the events of at most about this many actions are kept
 
 
 @dataclass
@@ -87,6 +88,11 @@ class Timeline:
         self._history, self._hidden = history, True
         self.state = state
         self._snapshots = {0: state.copy()}
+
+    def read_from(self, history: History) -> None:
+        """The game's file, to read back the events of actions no longer kept in memory (a timeline that keeps
+        every action's events grows by their size all evening)."""
+        self._history = history
 
     # -- the past, read when needed ----------------------------------------------
 
@@ -217,6 +223,15 @@ class Timeline:
             self._redo_cut = True
         if len(counted) % SNAPSHOT_EVERY == 0:
             self._snapshots[len(counted)] = self.state.copy()
+        if len(self.actions) > KEPT_ACTIONS and self._history is not None:
+            self._forget_oldest()
+
+    def _forget_oldest(self) -> None:
+        """Forget the events of the actions taken in longest ago, down to three quarters of those kept (read back
+        from the file if asked again)."""
+        actions = self.actions
+        for number in list(actions)[:len(actions) - KEPT_ACTIONS * 3 // 4]:
+            del actions[number]
 
     def _apply(self, events: Sequence[ev.Event]) -> None:
         new = self.state if self._private else self.state.copy()

@@ -40,7 +40,8 @@ LINES = ["pay alice 10 bob", "collect bob 20", "pay bob 30 carol", "undo", "pay 
 UNDO = """
 import json, sys, time
 from banker.errors import Refusal
-from banker.game import Game
+from banker.game import Game, _acting
+_acting()  # the command language and the rules, loaded by a process's first action whatever the game's length
 path = sys.argv[1]
 start = time.perf_counter()
 game = Game.open(path)

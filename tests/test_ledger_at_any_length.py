@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from banker import cli, snapshots
+from banker import cli, snapshots, timeline
 from banker.fold import fold
 from banker.game import Game, _group
 from banker.history import checked_entries, entry_json
@@ -192,5 +192,29 @@ def test_undos_far_back_give_the_full_replay_s_state_and_check_the_chain_as_they
         with pytest.raises(LedgerError, match="event 5 is damaged"):
             for _ in range(200):
                 game.do("undo")
+    finally:
+        game.close()
+
+
+def test_a_long_evening_keeps_only_the_latest_actions_events_and_reads_older_ones_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory flat over a long evening: the timeline forgets the events of actions taken long ago (read back
+    from the file when an undo, a redo or a summary needs them) and the game keeps no list of every record."""
+    monkeypatch.setattr(timeline, "KEPT_ACTIONS", 8)
+    path = tmp_path / "g.db"
+    game = Game.create(path, load_edition("classic-us"), ("Alice", "Bob", "Carol"))
+    try:
+        game.do("buy Alice Boardwalk")
+        for _ in range(3):
+            for line in LINES:
+                game.do(line)
+        assert game.timeline is not None and len(game.timeline.actions) <= 8
+        assert game._records is None
+        for _ in range(15):
+            game.do("undo")
+            assert game.state.to_json() == fold(_group(decode_records(game.store.records()))).to_json()
+        for _ in range(5):
+            game.do("redo")
+        assert game.state.to_json() == fold(_group(decode_records(game.store.records()))).to_json()
     finally:
         game.close()
