@@ -10,7 +10,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from editions import Edition, EditionError, edition_files, load_edition, load_edition_file, user_editions_dir
@@ -239,25 +239,29 @@ def render_state(game: Game) -> str:
 
 
 def _ledger(args: argparse.Namespace) -> int:
-    from .history import checked_entries, entry_json, for_player
+    from .history import Entry
+    from .ledger_read import Reading, entry_text
 
     game = Game.open(args.game, read_only=True)  # a damaged game's ledger is read as far as it holds
     try:
-        items, problem = checked_entries(game.records)
+        reading = Reading(game.store, game.head[0])  # streamed: one entry in memory at a time, whatever the length
+        items: Iterator[Entry] = reading.entries()
         player = match(args.player, game.state.players, "player") if args.player else None
         if player:
-            items = for_player(items, player)
-        if args.json:  # written entry by entry, as json.dumps(list, indent=2) writes it: no whole text in memory
+            items = (e for e in items if player in e.people)
+        if args.json:  # written entry by entry, as json.dumps(list, indent=2) writes it
             out = sys.stdout
+            number = -1
             for number, e in enumerate(items):
                 out.write(",\n  " if number else "[\n  ")
-                out.write(json.dumps(entry_json(e), indent=2, ensure_ascii=False).replace("\n", "\n  "))
-            out.write("\n]\n" if items else "[]\n")
+                out.write(entry_text(e).replace("\n", "\n  "))
+            out.write("\n]\n" if number >= 0 else "[]\n")
         else:
             for e in items:
                 mark = "UNDONE " if e.undone else ""
                 balance = f"  [{player}: {game.money(e.balances[player])}]" if player else ""
                 print(f"{e.seq:>6} {e.time[:19]}  {mark}{e.text}{balance}")
+        problem = reading.problem
     finally:
         game.close()
     if game.damage or problem:

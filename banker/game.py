@@ -8,9 +8,9 @@ refused line raises `Refusal` and changes nothing, on disk or in memory.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
-from functools import cache, partial
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,8 @@ from editions import Edition
 from . import events as ev
 from . import heads, snapshots
 from .errors import Refusal
+from .file_history import FileHistory
+from .file_history import group as _group  # (the tests' replays group by it too)
 from .fold import FoldError
 from .ledger import (
     GENESIS,
@@ -35,7 +37,7 @@ from .ledger import (
 )
 from .names import squash
 from .state import GameState
-from .timeline import Past, Timeline, walk_index
+from .timeline import Timeline
 
 if TYPE_CHECKING:
     from . import commands as c
@@ -117,7 +119,7 @@ class Game:
         self.store = store
         self.timeline: Timeline | None = None
         self._head: tuple[int, str] = (0, GENESIS)
-        self._records: list[Record] | None = []
+        self._records: list[Record] | None = None  # read from the file when first asked, then kept up to date
         self._seen_version: int | None = None
         self.damage: str | None = None  # why nothing may be stored (a damaged or rolled-back file): read-only
         self.read_only: str | None = None  # why nothing can be stored in a good file (a read-only folder)
@@ -251,7 +253,7 @@ class Game:
                 state = snapshots.state_from_json(loads(body), timeline.state.edition)
             except (KeyError, TypeError, ValueError, IndexError):
                 continue
-            timeline.resume_from(state, _FileHistory(store, seq, timeline.state.edition))
+            timeline.resume_from(state, FileHistory(store, seq, timeline.state.edition))
             self.timeline = timeline
             self._head = (seq, head_hash)
             self._records = None
@@ -329,6 +331,7 @@ class Game:
             if not isinstance(events[0], ev.GameStarted) or len(events) != 1:
                 raise FoldError("the game does not begin with GameStarted")
             self.timeline = Timeline(number, events[0])
+            self.timeline.read_from(FileHistory(self.store, 0, self.timeline.state.edition))
         if self.timeline is not None and grouped:
             self.timeline.add_stored(grouped)
         if records:
@@ -460,79 +463,3 @@ class Game:
                           "raise money first")
         if sum(accounts.values()) != 0:
             raise Refusal("this would not balance the books; nothing was written (please report it)")
-
-
-def _group(decoded: list[tuple[Record, ev.Event]]) -> list[tuple[int, list[ev.Event]]]:
-    """Events grouped by the action they belong to, in order."""
-    grouped: list[tuple[int, list[ev.Event]]] = []
-    for record, event in decoded:
-        if grouped and grouped[-1][0] == record.action:
-            grouped[-1][1].append(event)
-        else:
-            grouped.append((record.action, [event]))
-    return grouped
-
-
-class _FileHistory:
-    """The past of a game resumed from a stored snapshot, read from its file when the timeline asks."""
-
-    def __init__(self, store: LedgerStore, resume: int, edition: Edition) -> None:
-        self.store, self.resume, self.edition = store, resume, edition
-
-    def events(self, numbers: Collection[int]) -> dict[int, list[ev.Event]]:
-        records = self.store.actions_records(numbers)
-        for before, record in zip([None, *records], records, strict=False):
-            linked = before is None or before.seq != record.seq - 1 or before.hash == record.prev_hash
-            if not linked or record.expected_hash() != record.hash:
-                raise Damaged(damage_sentence(self.store.path, f"event {record.seq} is damaged (it no longer "
-                                              "matches the hash chain)", record.seq - 1))
-        try:
-            return dict(_group(decode_records(records)))
-        except LedgerError as error:
-            raise Damaged(damage_sentence(self.store.path, str(error), 0)) from None
-
-    def past(self) -> Past:
-        """Which actions count at the resume point (only the undo/redo markers are decoded), and the
-        earlier stored snapshots an undo that far back can rebuild from."""
-        try:
-            marks = dict(self.store.query("SELECT seq, head_hash FROM snapshot WHERE seq < ?", (self.resume,)))
-        except sqlite3.Error:
-            marks = {}
-        self._check_chain()
-        try:
-            index = snapshots.action_index(self.store, self.resume)
-        except (sqlite3.Error, ValueError, TypeError, KeyError) as error:
-            raise Damaged(damage_sentence(self.store.path, f"the events before the snapshot cannot be read ({error})",
-                                          0)) from None
-        try:
-            past, usable = walk_index(index, [seq for seq in marks if isinstance(seq, int)])
-        except FoldError as error:  # opening did not read that far back: say it as opening would have
-            path = self.store.path
-            raise LedgerError(f"{path}: {error}; run `banker verify {path}` for details") from None
-        for seq, length in sorted(usable.items()):
-            past.bases[length] = partial(self._stored_state, seq, marks[seq])
-        return past
-
-    def _check_chain(self) -> None:
-        """The hash chain up to the resume point, streamed, once: the past is about to count (which actions an undo
-        takes back, the states it rebuilds from), and opening read only the events after the snapshot. A changed
-        action number or marker would otherwise change the table with no event read that shows it."""
-        prev, expected = GENESIS, 1
-        for row in self.store.rows():
-            seq = row[0]
-            if seq > self.resume:
-                break
-            if seq != expected or row[6] != prev or Record(*row).expected_hash() != row[7]:
-                raise Damaged(damage_sentence(self.store.path, f"event {expected} is damaged (it no longer matches "
-                                              "the hash chain)", expected - 1))
-            prev, expected = row[7], expected + 1
-
-    def _stored_state(self, seq: int, head_hash: str) -> GameState | None:
-        """A stored snapshot's state, if its event still matches (as opening checks); else None."""
-        try:
-            rows = self.store.query("SELECT body FROM snapshot WHERE seq = ? AND head_hash = ?", (seq, head_hash))
-            if not rows or self.store.hash_at(seq) != head_hash:
-                return None
-            return snapshots.state_from_json(loads(rows[0][0]), self.edition)
-        except (sqlite3.Error, KeyError, TypeError, ValueError, IndexError):
-            return None

@@ -357,6 +357,10 @@ class LedgerStore:
             self._connection = _connect(self.path, read_only=self.read_only)
         return self._connection
 
+    def connection(self) -> sqlite3.Connection:
+        """The game's own connection, for a streamed read (banker/chain_check.py); reads only."""
+        return self._writer()
+
     def query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         """Rows of one read statement (raises sqlite3.Error; callers say what it means)."""
         return self._writer().execute(sql, params).fetchall()

@@ -22,6 +22,7 @@ from .fold import FoldError, apply_in_place, changed_parts, start, take_marker
 from .state import GameState
 
 SNAPSHOT_EVERY = 64
+KEPT_ACTIONS = 2048  # with a file to read them back from, the events of at most about this many actions are kept
 
 
 @dataclass
@@ -33,6 +34,14 @@ class Past:
     regular: list[int]  # every action up to there that is not an undo/redo marker
     # counted length -> a stored state with exactly counted[:length] applied (None if it cannot be used)
     bases: dict[int, Callable[[], GameState | None]] = field(default_factory=dict)
+    # the events up to the stored snapshot at counted length `checked_from` were read without their hash chain
+    # checked (a base there is trusted by its own digest); `check(length)` checks them down to a base at that
+    # length or below (raises Damaged) and says the new (length, seq) it holds from, (0, 0) for the whole chain.
+    # Called before the timeline relies on which actions they are: an undo below that length, a redo of one of
+    # them, the whole past asked for
+    checked_from: int = 0
+    checked_after: int = 0  # that snapshot's seq
+    check: Callable[[int], tuple[int, int]] | None = None
 
 
 class History(Protocol):
@@ -57,6 +66,8 @@ class Timeline:
         self._hidden = False  # True while the past before the resume point is not read
         self._redo_cut = False  # a regular action since the resume point emptied the redo stack below it
         self._start_state: GameState | None = None  # a resumed timeline's state after the game's start
+        self._unchecked = (0, 0)  # (counted length, seq) up to which the past was read unchecked (see Past)
+        self._check_past: Callable[[int], tuple[int, int]] | None = None
 
     @classmethod
     def resume(cls, first_action: int, started: ev.GameStarted, state: GameState, history: History) -> Timeline:
@@ -78,6 +89,11 @@ class Timeline:
         self.state = state
         self._snapshots = {0: state.copy()}
 
+    def read_from(self, history: History) -> None:
+        """The game's file, to read back the events of actions no longer kept in memory (a timeline that keeps
+        every action's events grows by their size all evening)."""
+        self._history = history
+
     # -- the past, read when needed ----------------------------------------------
 
     def _reveal(self) -> None:
@@ -96,11 +112,23 @@ class Timeline:
             self._snapshots.setdefault(1, self._start_state)
         self._bases = {length: load for length, load in past.bases.items() if 1 < length <= offset}
         self._hidden = False
+        if past.check is not None:
+            self._unchecked, self._check_past = (past.checked_from, past.checked_after), past.check
+
+    def _trust_past(self, length: int = 0) -> None:
+        """Check the events read unchecked down to a base at counted `length` or below, before the timeline relies
+        on them (raises on damage); 0: all of them."""
+        if self._check_past is None or length >= self._unchecked[0]:
+            return
+        self._unchecked = self._check_past(length)
+        if self._unchecked[0] == 0:
+            self._check_past = None
 
     @property
     def counted(self) -> list[int]:
         """The actions that count now, in order (the first is the game's start)."""
         self._reveal()
+        self._trust_past()
         return self._counted
 
     @property
@@ -170,11 +198,15 @@ class Timeline:
             if (len(counted) < 2 and not self._hidden) or counted[-1] != marker.action:
                 raise FoldError(f"action {number} undoes {marker.action}, which is not the latest")
             self._redoable.append(counted.pop())
+            if len(counted) < self._unchecked[0]:
+                self._trust_past(len(counted))
             self._rebuild()
         elif type(marker) is ev.ActionRedone:
             if not self._redoable and self._hidden and not self._redo_cut:
                 self._reveal()
                 counted = self._counted
+            if marker.action <= self._unchecked[1]:
+                self._trust_past()
             if not self._redoable or self._redoable[-1] != marker.action:
                 raise FoldError(f"action {number} redoes {marker.action}, which is not the latest undone")
             counted.append(self._redoable.pop())
@@ -191,6 +223,15 @@ class Timeline:
             self._redo_cut = True
         if len(counted) % SNAPSHOT_EVERY == 0:
             self._snapshots[len(counted)] = self.state.copy()
+        if len(self.actions) > KEPT_ACTIONS and self._history is not None:
+            self._forget_oldest()
+
+    def _forget_oldest(self) -> None:
+        """Forget the events of the actions taken in longest ago, down to three quarters of those kept (read back
+        from the file if asked again)."""
+        actions = self.actions
+        for number in list(actions)[:len(actions) - KEPT_ACTIONS * 3 // 4]:
+            del actions[number]
 
     def _apply(self, events: Sequence[ev.Event]) -> None:
         new = self.state if self._private else self.state.copy()
@@ -215,6 +256,8 @@ class Timeline:
                 self._snapshots[key] = state.copy()  # the next undo this far back reads nothing
                 break
             del self._bases[key]
+        if base < self._unchecked[0]:  # rebuilt from below the unchecked events: they are checked first
+            self._trust_past(base)
         state = state if state is not None else self._snapshots[base].copy()
         todo = self._counted[base:]
         self._fetch(todo)
@@ -229,7 +272,8 @@ class Timeline:
         """The action an undo would take back (never the game's start)."""
         if self._hidden and self._counted:
             return self._counted[-1]
-        counted = self.counted
+        self._reveal()
+        counted = self._counted
         return counted[-1] if len(counted) > 1 else None
 
     def next_redo(self) -> int | None:
@@ -239,6 +283,7 @@ class Timeline:
     def undone(self) -> set[int]:
         """Regular actions that do not count now."""
         self._reveal()
+        self._trust_past()
         return set(self._regular) - set(self._counted)
 
 
@@ -253,15 +298,23 @@ def walk_index(index: Sequence[tuple[int, str, int]], marks: Sequence[int]) -> t
     redoable: list[int] = []
     regular: list[int] = []
     pending = sorted(marks)
-    usable: dict[int, int] = {}  # seq -> counted length
+    held: list[tuple[int, int, int]] = []  # (seq, counted length, how many undos came before it)
+    lows: list[int] = []  # the counted length after each undo, in order
     at = 0
     for number, marker, target in index:
         while at < len(pending) and pending[at] < number:
             if pending[at] == number - 1:  # between two actions; any other is inside one and never a base
-                usable[pending[at]] = len(counted)
+                held.append((pending[at], len(counted), len(lows)))
             at += 1
         if take_marker(counted, redoable, number, marker, target):
             regular.append(number)
         elif marker == "ActionUndone":
-            usable = {seq: length for seq, length in usable.items() if length <= len(counted)}
+            lows.append(len(counted))
+    # a snapshot stays a base while no later undo went below its length: the lowest length after each undo, from
+    # the end (one pass, not a pass over the snapshots at every undo)
+    floor = [0] * (len(lows) + 1)
+    floor[len(lows)] = 1 << 62
+    for i in range(len(lows) - 1, -1, -1):
+        floor[i] = min(lows[i], floor[i + 1])
+    usable = {seq: length for seq, length, undos in held if length <= floor[undos]}
     return Past(counted, redoable, regular), usable
