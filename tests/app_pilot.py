@@ -64,7 +64,7 @@ async def land(pilot: Pilot, space: str, *then: str) -> None:
     await wait_until(pilot, lambda: search.value.endswith(space) and screen.position is not None,  # type: ignore[attr-defined]
                      f"the space {space!r} found")
     await keys(pilot, "enter")
-    if then and app.screen is screen and any(o.actionable for o in screen.offers):  # type: ignore[attr-defined]
+    if app.screen is screen and any(o.actionable for o in screen.offers):  # type: ignore[attr-defined]
         await wait_until(pilot, lambda: screen.focused is not None and screen.focused.id == "landing-offers",
                          "the offers focused")
     await keys(pilot, *then)
