@@ -8,6 +8,7 @@ from textual import work
 
 from banker import commands as c
 from banker.landing import DECK_NAMES
+from banker.rules.table import rolled_out_refusal
 from screens.choice_screen import Choice, ChoiceScreen
 from screens.table_host import OnTheTable
 
@@ -55,7 +56,8 @@ class JailFlows(OnTheTable):
             choices = [Choice(f"pay the {money(state.edition.jail_fine)} fine and leave", c.Bail(player))]
             choices += [Choice(f"use the {DECK_NAMES[deck]} Get Out of Jail Free card", c.UseJailCard(player, deck))
                         for deck in dict.fromkeys(state.jail_cards[player])]
-            choices.append(Choice("rolled doubles: leave without paying", c.RolledOut(player)))
+            choices.append(Choice("rolled doubles: leave without paying", c.RolledOut(player),
+                                  refusal=rolled_out_refusal(state, player)))
             return choices
         return [Choice(f"{player} goes to jail", c.GoToJail(player))]
 

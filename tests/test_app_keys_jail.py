@@ -59,3 +59,17 @@ async def test_j_with_nobody_or_two_in_jail_asks_which_player(tmp_path: Path) ->
         await pilot.pause()
         await burst(pilot, "j")
         await settle(pilot, lambda: title_of(app) == "Jail: which player?")
+
+
+@pytest.mark.asyncio
+async def test_rolled_doubles_is_greyed_where_the_doubles_are_the_roll(tmp_path: Path) -> None:
+    """001:348: at a followed table the doubles are typed as the roll, so the jail dialog's "rolled doubles" row
+    carries the core's refusal instead of recording a second throw."""
+    path = played_file(tmp_path / "followed.db", "classic-us", PLAYERS, ["jail Ben"], ["follow-tokens"])
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await burst(pilot, "j")
+        await settle(pilot, lambda: title_of(app) == "Jail: Ben")
+        doubles = next(ch for ch in app.screen.choices if ch.label.startswith("rolled doubles"))  # type: ignore[attr-defined]
+        assert doubles.refusal is not None and "type the doubles as the roll" in doubles.refusal
