@@ -21,7 +21,7 @@ from .fold import FoldError, start
 from .history import Entry, _people
 from .ledger import COLUMNS, DECODE_ERRORS, LedgerStore, Record, bulk, decode_owned, loads
 from .markers import take_marker
-from .snapshots import damaged
+from .snapshots import damaged, stored
 
 KEPT_ACTIONS = 4096  # the latest actions' legs and people kept for the markers that name them (else read again)
 Legs = tuple[tuple[str, str, int], ...]
@@ -220,17 +220,7 @@ def _batches(cursor: sqlite3.Cursor) -> Iterator[tuple]:
 def stored_anchor(store: LedgerStore, before: int, known: dict[int, str]) -> tuple[int, dict[str, int]] | None:
     """The latest stored snapshot taken at or before seq `before` between two actions whose row is as written (its
     digest) and names an event of this file: (its seq, the accounts it holds); None when there is none."""
-    below = before + 1
-    while True:
-        try:
-            rows = store.query("SELECT seq, head_hash, body FROM snapshot WHERE seq < ? ORDER BY seq DESC LIMIT 1",
-                               (below,))
-        except sqlite3.Error:
-            return None
-        if not rows or not isinstance(rows[0][0], int) or rows[0][0] >= below:
-            return None
-        seq, head_hash, body = rows[0]
-        below = seq
+    for seq, head_hash, body in stored(store, before):
         try:
             if seq < 1 or damaged(known, seq, head_hash, body) or store.hash_at(seq) != head_hash:
                 continue
@@ -241,6 +231,7 @@ def stored_anchor(store: LedgerStore, before: int, known: dict[int, str]) -> tup
             return seq, {str(k): int(v) for k, v in accounts.items()}
         except (sqlite3.Error, *DECODE_ERRORS, KeyError, ValueError, AttributeError):
             continue
+    return None
 
 
 try:
