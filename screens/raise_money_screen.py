@@ -79,8 +79,17 @@ class RaiseMoneyScreen(FlowErrorsKept, AnswersOnce, StyledOnce, ModalScreen[bool
         if action == "pay":
             return self.due is not None and self.enough
         if action == "bankrupt":
-            return self.due is not None and self.due.owed
+            return self.can_go_bankrupt
         return True
+
+    @property
+    def can_go_bankrupt(self) -> bool:
+        """Bankruptcy only once selling and mortgaging everything could not pay the debt (003: "if you owe more
+        than you can pay"): while the money can be raised, `x` is not offered."""
+        if self.due is None or not self.due.owed:
+            return False
+        state = self.game.state
+        return state.cash(self.player) + raisable(state, self.player) < self.due.amount
 
     @property
     def enough(self) -> bool:
@@ -124,7 +133,7 @@ class RaiseMoneyScreen(FlowErrorsKept, AnswersOnce, StyledOnce, ModalScreen[bool
             return Text(f"Enough cash now: press p to pay {money(due.amount)}", style="bold green"), \
                 "p pay · enter raise more · esc cancel"
         keys = "enter do it · esc cancel"
-        if due.owed:
+        if self.can_go_bankrupt:
             creditor = bankruptcy_creditor(due)
             keys = f"enter do it · x bankrupt to {creditor} · esc cancel"
             if cash + can_raise < due.amount:
@@ -136,6 +145,9 @@ class RaiseMoneyScreen(FlowErrorsKept, AnswersOnce, StyledOnce, ModalScreen[bool
         event.stop()
         if event.option_index < len(self.ways):
             self.banker.act(self.ways[event.option_index].command)
+            if self.due is not None and self.due.owed and self.enough:
+                self.action_pay()  # the debt is paid as soon as the cash is there: nothing else is left to do
+                return
             self.show()
 
     def action_pay(self) -> None:
@@ -149,7 +161,7 @@ class RaiseMoneyScreen(FlowErrorsKept, AnswersOnce, StyledOnce, ModalScreen[bool
     @work(exclusive=True, exit_on_error=False)
     async def action_bankrupt(self) -> None:
         """The debt comes filled in with the payment that could not be made."""
-        if self.due is None or not self.due.owed:
+        if self.due is None or not self.can_go_bankrupt:
             return
         from screens.bankruptcy_flow import ask_bankruptcy
 

@@ -310,8 +310,9 @@ async def test_mortgage_list_greys_a_built_on_group(game_file: Path) -> None:
 
 
 @pytest.mark.asyncio
-async def test_raise_money_by_mortgaging_then_pay_the_rent(game_file: Path) -> None:
-    """003 line 194: owing more than your cash, raise it by mortgaging, then pay."""
+async def test_raise_money_pays_the_rent_by_itself_once_the_cash_is_there(game_file: Path) -> None:
+    """003 line 194: owing more than your cash, raise it by mortgaging, then pay: the payment is made as soon as
+    the cash covers it (issue 36), with no key left to press."""
     prepare(game_file, "collect Bob 1000", "buy Bob Boardwalk", "buy Bob Park", "build Bob Boardwalk",
             "build Bob Park", "build Bob Boardwalk", "build Bob Park", "buy Alice Reading",
             "buy Alice 'Pennsylvania Railroad'", "pay Alice 600 Bob")
@@ -324,9 +325,7 @@ async def test_raise_money_by_mortgaging_then_pay_the_rent(game_file: Path) -> N
         assert cash(game_file, "Alice") == 500  # nothing paid yet
         await keys(pilot, "p")  # not enough yet: the key does nothing
         await wait_until(pilot, lambda: type(app.screen).__name__ == "RaiseMoneyScreen")
-        await keys(pilot, "enter")  # the first way: mortgage Reading Railroad
-        await wait_until(pilot, lambda: "Enough" in str(app.screen.query_one("#raise-status").render()))
-        await keys(pilot, "p")
+        await keys(pilot, "enter")  # the first way: mortgage Reading Railroad, and the rent is paid
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     assert holding(game_file, "Reading Railroad").mortgaged
     assert cash(game_file, "Alice") == 0
@@ -353,6 +352,26 @@ async def test_bankrupt_to_the_player_owed_when_nothing_is_left(game_file: Path)
     game = on_disk(game_file)
     assert "Alice" in game.state.bankrupt and game.state.cash("Bob") == 2500 - 750 - 600 + 1200 + 300
     game.close()
+
+
+@pytest.mark.asyncio
+async def test_bankruptcy_is_not_offered_while_the_debt_could_be_raised(game_file: Path) -> None:
+    """003 line 196: bankrupt only when owing more than you can pay; while mortgages would cover the rent, the
+    raise-money screen offers no `x` and the key does nothing (issue 36)."""
+    prepare(game_file, "collect Bob 1000", "buy Bob Boardwalk", "buy Bob Park", "build Bob Boardwalk",
+            "build Bob Park", "build Bob Boardwalk", "build Bob Park", "buy Alice Reading",
+            "buy Alice 'Pennsylvania Railroad'", "pay Alice 600 Bob")
+    app = app_for(game_file)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "l")
+        await type_text(pilot, "boardw")
+        await keys(pilot, "enter", "enter")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "RaiseMoneyScreen")
+        assert "bankrupt" not in str(app.screen.query_one("#raise-keys").render())
+        await keys(pilot, "x")
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "RaiseMoneyScreen")
+        assert not app.screen.query("#amount")
+    assert "Alice" not in on_disk(game_file).state.bankrupt
 
 
 # -- the command bar, undo and refusals ---------------------------------------------------------
