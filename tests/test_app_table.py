@@ -192,6 +192,25 @@ async def test_go_to_jail_space_and_leaving_by_the_fine(game_file: Path) -> None
 
 
 @pytest.mark.asyncio
+async def test_a_jail_fine_the_player_cannot_pay_opens_raise_money_with_the_fine(game_file: Path) -> None:
+    """003 line 125: pay $50 to get out; with $30 in hand the fine is a payment like any other, so raise-money opens
+    with it filled in (issue 36), and mortgaging pays it."""
+    prepare(game_file, "buy Alice Reading", "pay Alice 1270", "jail Alice")
+    app = app_for(game_file)
+    async with app.run_test(size=SIZE) as pilot:
+        await keys(pilot, "j")
+        await wait_until(pilot, lambda: "Jail: Alice" in str(app.screen.query_one(".dialog-title").render()))
+        await keys(pilot, "1")  # pay the fine
+        await wait_until(pilot, lambda: type(app.screen).__name__ == "RaiseMoneyScreen")
+        assert "must pay $50 (the jail fine" in str(app.screen.query_one("#raise-title").render())
+        await keys(pilot, "enter")  # mortgage Reading Railroad: the fine is paid by itself
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+    game = on_disk(game_file)
+    assert "Alice" not in game.state.in_jail and game.state.cash("Alice") == 30 + 100 - 50
+    game.close()
+
+
+@pytest.mark.asyncio
 async def test_enter_on_a_board_row_starts_the_landing_there(game_file: Path) -> None:
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
