@@ -21,6 +21,7 @@ from banker.errors import Refusal
 from banker.game import Game, Outcome
 from banker.language import read_amount
 from banker.rules.deeds import bid_refusal, leader_bid_refusal, least_bid
+from screens.choice_screen import seat
 from screens.key_order import AnswersOnce
 from screens.styled_once import StyledOnce
 from screens.timing import Stop, timing
@@ -118,8 +119,10 @@ class AuctionScreen(AnswersOnce, StyledOnce, ModalScreen[Outcome | None]):
         yield Footer()
 
     def _rule_note(self, kept: bool = False) -> str:
-        count = len(self.game.state.active_players[:8])
-        keys = f"1-{count}" if count > 1 else "1"
+        state = self.game.state
+        numbers = [seat(state.players, p) for p in state.active_players[:8]]
+        keys = (f"{numbers[0]}-{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1))
+                else ", ".join(map(str, numbers))) if len(numbers) > 1 else str(numbers[0] if numbers else 1)
         steps = " / ".join(self.game.money(step) if step >= 1000 else str(step) for step in self.raises.values())
         note = f"Pick who bids with {keys}, then o / t / f raise by {steps} over the leading bid; b types one."
         if self.timed:
@@ -187,7 +190,7 @@ class AuctionScreen(AnswersOnce, StyledOnce, ModalScreen[Outcome | None]):
                 marks.append("leading")
             if cash < least:
                 marks.append(f"cannot bid {self.game.money(least)}")
-            row.update(f"[{index + 1}] {player:<14} {self.game.money(cash):>9}   {'  '.join(marks)}")
+            row.update(f"[{seat(state.players, player)}] {player:<14} {self.game.money(cash):>9}   {'  '.join(marks)}")
             row.set_class(player == self.selected, "-selected")
             row.set_class(player == auction.high_bidder, "-leader")
             row.set_class(cash < least, "-short")
@@ -206,11 +209,13 @@ class AuctionScreen(AnswersOnce, StyledOnce, ModalScreen[Outcome | None]):
     # -- bidding -------------------------------------------------------------
 
     def action_pick(self, index: int) -> None:
-        players = self.game.state.active_players
-        if index >= len(players):
-            self._say(f"there is no bidder {index + 1}; pick 1-{len(players)}", error=True)
+        """A bidder by his seat's number, the number he has in every dialog (a bankrupt player's is no bidder)."""
+        state = self.game.state
+        if index >= len(state.players) or state.players[index] not in state.active_players:
+            numbers = ", ".join(str(seat(state.players, p)) for p in state.active_players[:8])
+            self._say(f"there is no bidder {index + 1}; pick {numbers}", error=True)
             return
-        self.selected = players[index]
+        self.selected = state.players[index]
         if reason := leader_bid_refusal(self.game.state, self.selected):
             self._say(reason, error=True)
             self._show()

@@ -42,6 +42,12 @@ class Choice(Frozen):
     number: int | None = None  # the row's own number (a space's), instead of its place in the list
 
 
+def seat(players: Sequence[str], player: str) -> int:
+    """A player's number in every dialog: his seat at the table, 1 for the first player, kept all game long (a
+    bankrupt or left-out player leaves a gap), so a digit means the same player in every list (issue 36)."""
+    return players.index(player) + 1
+
+
 KEYS = "enter pick · 1-9 pick by number · type to find · esc cancel"
 
 
@@ -76,7 +82,7 @@ class ChoiceScreen(AnswersOnce, StyledOnce, ModalScreen[Any]):
         single = sorted(int(number) for number in self.rows if len(number) == 1)
         longer = sorted(int(number) for number in self.rows if len(number) > 1)
         if not longer:
-            return KEYS if "1" in self.rows else KEYS.replace("1-9", self.span)
+            return KEYS if "1" in self.rows and "0" not in self.rows else KEYS.replace("1-9", self.span)
         one = f"{single[0]}-{single[-1]} pick by number, " if single else ""
         return KEYS.replace("1-9 pick by number", f"{one}#{longer[0]}-{longer[-1]}+enter")
 

@@ -27,7 +27,7 @@ from banker.coins_landing import (
     trap_picks,
 )
 from banker.landing import Offer
-from screens.choice_screen import Choice, ChoiceScreen
+from screens.choice_screen import Choice, ChoiceScreen, seat
 from screens.table_host import OnTheTable
 
 if TYPE_CHECKING:
@@ -117,8 +117,8 @@ class SoreLosersFlows(OnTheTable):
         current = self.banker.current_player
         labels = [f"{p}  {coin_dots(state, p)}" + ("  (Mr. Monopoly)" if p == state.mr_monopoly else "")
                   for p in players]
-        player = await self.ask(ChoiceScreen("Whose sore loser coins?", [Choice(lb, p) for lb, p in
-                                                                         zip(labels, players, strict=True)],
+        rows = [Choice(lb, p, number=seat(state.players, p)) for lb, p in zip(labels, players, strict=True)]
+        player = await self.ask(ChoiceScreen("Whose sore loser coins?", rows,
                                              highlight=players.index(current) if current in players else 0))
         if player is None:
             return

@@ -4,7 +4,8 @@ Textual's footer is a container with a widget for every key (27 at the table), e
 them was a good part of the table's first frame, and rebuilding them whenever the focus moved was half of a typed
 roll's time. The table needs less: the keys shown, dimmed when they do nothing now, the palette's key on the
 right when there is room for it (on a narrow screen it would cover the last keys), and a click on a key pressing
-it. The keys come from the screen's active bindings, as the footer's do, in their order (the table lists the dice
+it; the keys that do not fit give way to `? more keys` (the help panel lists them all), never a key cut in
+half. The keys come from the screen's active bindings, as the footer's do, in their order (the table lists the dice
 first). A typed roll moves the focus into the command bar and back within a few milliseconds; a change of the
 keys waits a moment, so a change undone within it is never drawn (no flicker on every roll).
 """
@@ -117,7 +118,13 @@ class KeyLine(Widget):
                 line.stylize("dim", start)
             self.places.append((start, line.cell_len, shown))
 
-        for shown in self.keys:
+        more = ShownKey("question_mark", "?", "more keys", True)
+        room = len(f" {more.display} {more.description}")
+        for at, shown in enumerate(self.keys):
+            needs = len(f" {shown.display} {shown.description}")
+            if line.cell_len + needs + (0 if at == len(self.keys) - 1 else room) > width:
+                add(more)  # a key is never cut in half: what does not fit is one key away, in the help panel
+                return line
             add(shown)
         if self.palette is not None:
             tail = len(f" ▏ {self.palette.display} {self.palette.description}")

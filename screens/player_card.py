@@ -44,23 +44,31 @@ def holding_text(kind: HoldingKind, count: int) -> str:
     return kind.count(count)
 
 
-def deeds_text(state: GameState, player: str) -> Text:
-    """Deeds grouped by colour in board order, with buildings and mortgages marked."""
-    text = Text()
-    owned = state.deeds_of(player)
-    if not owned:
-        return Text("no deeds", style="dim")
+def deeds_by_group(state: GameState, player: str) -> dict[str, list[str]]:
+    """A player's deeds by colour group, each group in board order."""
     by_group: dict[str, list[str]] = {}
-    for name in owned:
+    for name in state.deeds_of(player):
         by_group.setdefault(state.deed(name).group, []).append(name)
+    return {group: sorted(names, key=lambda n: state.deed(n).position) for group, names in by_group.items()}
+
+
+def deeds_text(state: GameState, player: str, grouped: bool = False) -> Text:
+    """Deeds grouped by colour in board order, with buildings and mortgages marked; `grouped`: a group a line."""
+    text = Text()
+    by_group = deeds_by_group(state, player)
+    if not by_group:
+        return Text("no deeds", style="dim")
     for group, names in by_group.items():
         whole = len(names) == len(state.group(names[0]))
-        for name in sorted(names, key=lambda n: state.deed(n).position):
+        for at, name in enumerate(names):
             holding = state.deeds[name]
-            if text:
+            if text and grouped and at:
+                text.append(", ")
+            elif text:
                 text.append("\n")
-            text.append("■" if whole else "□", style=group_style(group))
-            text.append(" ")
+            if not (grouped and at):
+                text.append("■" if whole else "□", style=group_style(group))
+                text.append(" ")
             text.append(name, style="dim strike" if holding.mortgaged else "")
             if state.deed(name).kind == "district":  # Monopoly City: blocks, hazard/bonus, SKY, tower, stadium, rail
                 if marks := district_marks(holding):
@@ -128,6 +136,18 @@ def marks_text(state: GameState, player: str) -> Text:
     return text
 
 
+def text_rows(text: str, width: int) -> int:
+    """The rows a text takes in `width` columns, its long lines wrapped."""
+    return sum(max(1, -(-len(line) // max(1, width))) for line in text.split("\n")) if text else 0
+
+
+def card_rows(state: GameState, player: str, width: int, grouped: bool, digits: bool) -> int:
+    """The rows a card takes, `width` columns inside: its border, the big digits, its marks and its deeds (a line
+    each, or a colour group a line)."""
+    return (2 + (3 if digits else 0) + text_rows(marks_text(state, player).plain, width)
+            + text_rows(deeds_text(state, player, grouped).plain, width))
+
+
 class PlayerCard(Vertical):
     """Re-rendered from the state after every action; it keeps nothing of its own."""
 
@@ -164,14 +184,20 @@ class PlayerCard(Vertical):
         self.shown[part] = facts
         return True
 
-    def show(self, state: GameState, current: bool) -> None:
+    def show(self, state: GameState, current: bool, grouped: bool = False, compact: bool = False) -> None:
         """Redraw only the parts whose facts changed: a payment changes the digits and the subtitle, and
-        redrawing the marks and deeds too would lay the whole screen out again for nothing."""
+        redrawing the marks and deeds too would lay the whole screen out again for nothing. Where the table's cards
+        would not all fit, a card lists its deeds a colour group a line (`grouped`), and then (`compact`) gives up
+        its big digits: the cash goes into its title, in sight with the name."""
         player = self.player
         cash = state.cash(player)
         deeds = tuple((d, state.deeds[d]) for d in state.deeds_of(player))  # the whole holding: City blocks too
-        if self.changed("title", current):
-            self.border_title = Text(f"▶ {player}  (turn)" if current else player)
+        if self.changed("title", (current, compact and cash)):
+            title = Text(f"▶ {player}  (turn)" if current else player)
+            if compact:
+                title.append(f"  {state.edition.money(cash)}", style="bold")
+            self.border_title = title
+        if self.changed("current", current):
             self.styles.border = ("heavy" if current else "round", token_style(self.colour))
             # the turn's lighter background follows a frame later: drawing both cards anew on another background
             # took 3-5 ms of the frame that shows what the roll did
@@ -190,8 +216,8 @@ class PlayerCard(Vertical):
             marks_widget = self.query_one(".marks", CardPart)
             marks_widget.show(marks)
             marks_widget.display = bool(marks)
-        if self.changed("deeds", deeds):
-            self.query_one(".deeds", CardPart).show(deeds_text(state, player))
+        if self.changed("deeds", (deeds, grouped)):
+            self.query_one(".deeds", CardPart).show(deeds_text(state, player, grouped))
 
 
 class CardPart(Static):

@@ -41,7 +41,7 @@ from banker.landing import (
 from banker.offers import DICE
 from banker.state import uses_speed_die
 from screens.amount_screen import AmountScreen, dice_screen
-from screens.choice_screen import Choice, ChoiceScreen, kept_dialog
+from screens.choice_screen import Choice, ChoiceScreen, kept_dialog, seat
 from screens.jail_flows import JailFlows
 
 if TYPE_CHECKING:
@@ -68,8 +68,10 @@ class TableFlows(JailFlows):
         if not names:
             return None
         money = self.game.money
+        numbers = {BANK: 0, POT: len(state.players) + 1} | {p: seat(state.players, p) for p in state.players}
         choices = [Choice(f"{n}  {money(state.cash(n))}" if n in state.players else
-                          (f"the pot  {money(state.cash(POT))}" if n == POT else "the bank"), n) for n in names]
+                          (f"the pot  {money(state.cash(POT))}" if n == POT else "the bank"), n, number=numbers[n])
+                   for n in names]
         wanted = highlight or self.banker.turn_player
         start = names.index(wanted) if wanted in names else 0
         return await self.ask(ChoiceScreen(title, choices, highlight=start))
@@ -348,7 +350,8 @@ class TableFlows(JailFlows):
         if player is None:
             return
         state = self.game.state
-        creditors = [Choice("the bank", BANK)] + [Choice(p, p) for p in state.active_players if p != player]
+        creditors = [Choice("the bank", BANK, number=0)] + [Choice(p, p, number=seat(state.players, p))
+                                                             for p in state.active_players if p != player]
         creditor = await self.ask(ChoiceScreen(f"{player} is bankrupt to whom?", creditors,
                                                "the player owed, or the bank for taxes, fines and the bank's debts"))
         if creditor is None:

@@ -39,7 +39,7 @@ from screens.errors_kept import FlowErrorsKept
 from screens.game_clock import GameClock
 from screens.key_line import KeyLine
 from screens.phone_flows import PhoneFlows
-from screens.player_card import CashStrip, PlayerCard
+from screens.player_card import CashStrip, PlayerCard, card_rows
 from screens.status_line import StatusLine
 from screens.styled_once import StyledOnce
 from screens.table_flows import TableFlows
@@ -116,6 +116,7 @@ class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersF
         super().__init__(id="table")
         self.game = game
         self.parts: tuple[list[PlayerCard], BoardList, StatusLine, GameClock, CashStrip] | tuple[()] = ()
+        self.card_share: int | None = None  # the rows each compact card may take (None: the cards are full)
 
     @property
     def banker(self) -> BankerApp:
@@ -159,7 +160,7 @@ class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersF
                 await self.query_one("#cards", VerticalScroll).mount_all(self.make_cards())
                 self.parts = ()  # the cards are found again
             self.set_class(strip, "-strip")
-            self.show_state()
+        self.call_after_refresh(self.show_state)  # the cards' room changed with the screen: compact or full
 
     def on_mount(self) -> None:
         self.show_state()
@@ -180,6 +181,32 @@ class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersF
         """
         if self.is_current:
             self.find_widget(self.board)
+
+    def card_room(self) -> int:
+        """The rows the cards have: the table's body, or the screen less its other rows before the first layout."""
+        body = self.query_one("#table-body").size.height
+        return body if body > 0 else self.app.size.height - CHROME_ROWS
+
+    def card_layout(self, cards: list[PlayerCard]) -> tuple[bool, bool]:
+        """Every player's cash in sight (issue 36: at 120x40 the fourth card, its cash with it, went below the fold
+        once deeds were bought). When the cards would not all fit, their deeds go a colour group a line; when even
+        that would not fit, the cards give up their big digits for the cash in their titles (`-compact`), each held
+        to its share of the rows, so that every title stays in sight. Returns (grouped, compact)."""
+        state, room = self.game.state, self.card_room()
+        width = max(10, (cards[0].content_size.width if cards and cards[0].content_size.width else 34))
+
+        def rows(grouped: bool, digits: bool) -> int:
+            return sum(card_rows(state, card.player, width, grouped, digits) for card in cards)
+
+        grouped = rows(grouped=False, digits=True) > room
+        compact = grouped and rows(grouped=True, digits=True) > room
+        share = room // max(1, len(cards)) if compact else None
+        if compact != self.has_class("-compact") or share != self.card_share:
+            self.set_class(compact, "-compact")
+            self.card_share = share
+            for card in cards:
+                card.styles.max_height = share
+        return grouped, compact
 
     def show_current_card(self) -> None:
         """With many players the cards scroll: bring the one whose turn it is into view."""
@@ -221,8 +248,9 @@ class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersF
         if self.has_class("-strip"):  # only what is on screen is drawn; a resize draws the other
             strip.show(state, current)
         else:
+            grouped, compact = self.card_layout(cards)
             for card in cards:
-                card.show(state, card.player == current)
+                card.show(state, card.player == current, grouped, compact)
         board.show(state)
         self.call_after_refresh(status.show)
         clock.tick()

@@ -85,11 +85,11 @@ async def test_x_to_the_bank_opens_the_auction_of_its_deeds(ruined: Path) -> Non
     """000:207 "the Bank immediately sells by auction all properties so taken"; sold unmortgaged (003)."""
     app = app_for(ruined)
     async with app.run_test(size=SIZE) as pilot:
-        await declare(pilot, "1", "500")
+        await declare(pilot, "0", "500")  # the bank is 0 in every list of players
         assert [choice.label for choice in app.screen.choices] == ["No, go back", "Yes, declare it"]
         await keys(pilot, "2")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "AuctionScreen" and app.screen.deed == "Boardwalk")
-        await keys(pilot, "1", "f", "s")  # Bob (the first bidder still playing) bids $50
+        await keys(pilot, "2", "f", "s")  # Bob, 2 in every dialog (Alice, 1, is bankrupt), bids $50
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
     with on_disk(ruined) as game:
         assert game.state.deeds["Boardwalk"].owner == "Bob" and not game.state.deeds["Boardwalk"].mortgaged

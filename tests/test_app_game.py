@@ -51,7 +51,7 @@ async def test_a_short_game_through_the_keys_matches_the_ledger(tmp_path: Path) 
             auction.tick()
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen), "the table after the countdown")
         # Carol mortgages Reading Railroad, then trades it to Alice for $50; Alice pays the 10%.
-        await keys(pilot, "m", "2", "1")  # Carol (after Alice), her one deed: Reading Railroad
+        await keys(pilot, "m", "3", "1")  # Carol (3 in every list of players), her one deed: Reading Railroad
         await keys(pilot, "t")
         # each key let settle, as a person's are: the other side's list opens as an overlay a frame later
         await keys(pilot, "tab", "enter", "down", "enter")  # the other side: Carol
@@ -65,7 +65,7 @@ async def test_a_short_game_through_the_keys_matches_the_ledger(tmp_path: Path) 
         # Bob passes GO, and the banker undoes it.
         await keys(pilot, "g", "ctrl+z")
         # Carol is bankrupt to the bank, owing more than she could raise (003 "HELP! I'M IN DEBT!").
-        await keys(pilot, "x", "3", "1")
+        await keys(pilot, "x", "3", "0")  # Carol, to the bank (0)
         await pilot.press(*"99999")
         await keys(pilot, "enter", "2")
         # The end of the game: the valuation screen.

@@ -43,7 +43,7 @@ async def test_j_sends_another_player_from_the_last_row(tmp_path: Path) -> None:
         await burst(pilot, str(len(choice_labels(app))))
         await settle(pilot, lambda: title_of(app) == "Jail: which player goes?")
         assert [label.split()[0] for label in choice_labels(app)] == ["Ann", "Cat"]
-        await burst(pilot, "2")
+        await burst(pilot, "3")  # Cat is 3 in every list of players (issue 36), Ben's row left out
         await settle(pilot, lambda: title_of(app) == "Jail: Cat")
         await burst(pilot, "1")
         await settle(pilot, lambda: not isinstance(app.screen, ChoiceScreen))

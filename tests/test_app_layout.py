@@ -120,7 +120,7 @@ async def test_a_narrow_footer_shows_its_keys_not_the_palettes(tmp_path: Path) -
         await pilot.pause()
         line = app.screen.query_one(KeyLine)
         drawn = line.render_line(0).text
-        assert "^p" not in drawn and drawn.startswith(" l Land g GO n Next") and "Mortgage" in drawn
+        assert "^p" not in drawn and drawn.startswith(" l Land g GO n Next") and "Sell" in drawn
         await resized(pilot, WIDE)
         assert "^p palette" in line.render_line(0).text
 
@@ -203,3 +203,25 @@ async def test_a_click_on_a_key_of_the_key_line_presses_it(tmp_path: Path) -> No
         before = app.current_player
         await pilot.click(KeyLine, offset=(start + 1, 0))
         await wait_until(pilot, lambda: app.current_player != before)
+
+
+@pytest.mark.asyncio
+async def test_the_key_line_cuts_no_key_at_80x24_and_says_where_the_rest_are(tmp_path: Path) -> None:
+    """Issue 36: at 80 columns the key line ended in "u" (Unmortgage cut in half). Keys that do not fit give way to
+    `? more keys`, and `?` shows them all."""
+    path = played_file(tmp_path / "g.db", "classic-us", FOUR, ())
+    app = app_for(path)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        line = app.screen.query_one(KeyLine)
+        drawn = line.render_line(0).text.rstrip()
+        assert drawn.endswith(" ? more keys") and len(drawn) <= SMALL[0]
+        described = [shown.description for _, _, shown in line.places]
+        assert all(f"{shown.display} {shown.description}" in drawn for _, _, shown in line.places)
+        assert "Unmortgage" not in described and "Unmortgage"[:3] not in drawn.split()[-3:]
+        await keys(pilot, "question_mark")
+        await wait_until(pilot, lambda: app.screen.query("HelpPanel"), "the help panel with every key")
+        await resized(pilot, WIDE)
+        await keys(pilot, "question_mark")
+        await wait_until(pilot, lambda: not app.screen.query("HelpPanel"))
+        assert "more keys" not in line.render_line(0).text

@@ -138,7 +138,7 @@ async def test_a_sore_losers_game_through_the_keys_matches_the_ledger(tmp_path: 
         await keys(pilot, "s")
         await wait_until(pilot, lambda: any(RULE in t for t in toasts(app)))
         # Carol collects M500 from the bank (c), then lands on the last deed the bank holds and buys it.
-        await keys(pilot, "n", "c", "3", "3")
+        await keys(pilot, "n", "c", "3", "0")  # Carol (3), from the bank (0)
         await pilot.press(*"500")
         await keys(pilot, "enter")
         await land(pilot, "39", "1")  # a space found by its number: Boardwalk

@@ -259,7 +259,7 @@ async def test_collect_from_another_player(game_file: Path) -> None:
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
         await keys(pilot, "c", "enter")  # Alice collects
-        await keys(pilot, "1")  # from Bob
+        await keys(pilot, "2")  # from Bob: his seat's number, as in every list of players
         await type_text(pilot, "$1,000")
         await keys(pilot, "enter")
     assert cash(game_file, "Alice") == 2500 and cash(game_file, "Bob") == 500
