@@ -46,3 +46,12 @@ def test_raise_money_holds_the_debt(snap_compare: Any, tmp_path: Path, size: tup
 def test_triples_picker_asks_where_the_token_goes(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     path = played_file(tmp_path / "triples.db", "mega", PLAYERS, [], FOLLOW)
     assert snap_compare(app_for(path), press=["2", "2", "2", "enter"], terminal_size=size)
+
+
+@SIZES
+def test_dice_typed_while_a_dialog_waits_are_a_toast_beside_it(snap_compare: Any, tmp_path: Path,
+                                                                size: tuple[int, int]) -> None:
+    """Issue 36: the next roll typed into a for-sale dialog buys nothing; the refusal is a toast that leaves the
+    dialog whole and in sight."""
+    path = played_file(tmp_path / "stray.db", "classic-us", PLAYERS, [], FOLLOW)
+    assert snap_compare(app_for(path), press=["1", "4", "enter", "6", "6", "enter"], terminal_size=size)
