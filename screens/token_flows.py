@@ -10,7 +10,7 @@ from textual.worker import WorkerState
 
 from banker import commands as c
 from banker import events as ev
-from banker.describe import AWAITED
+from banker.describe import AWAITED, describe
 from banker.landing import landing_offers
 from banker.offers import CARD
 from banker.rules.tokens import ride_targets, sharing_space
@@ -43,6 +43,9 @@ class TokenFlows:
         if outcome is None:
             return
         self.banker.toast_outcome(outcome)  # type: ignore[attr-defined]
+        for ignored in (e for e in outcome.events if isinstance(e, ev.SpeedDieIgnored)):  # 002:10, 000:62
+            self.banker.toast(describe(ignored, self.game.money), title="Rule",  # type: ignore[attr-defined]
+                              severity="warning", timeout=12)
         moves = [e for e in outcome.events if isinstance(e, ev.TokenMoved) and e.player == command.player]
         state = self.game.state  # type: ignore[attr-defined]
         if state.tokens is not None:

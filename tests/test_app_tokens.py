@@ -195,3 +195,19 @@ async def test_the_card_drawn_is_found_by_typing_its_words(tmp_path: Path) -> No
         await keys(pilot, "enter")
     with on_disk(path) as game:
         assert game.state.cash("Ann") == 1500 - 100
+
+
+@pytest.mark.asyncio
+async def test_a_speed_die_typed_before_passing_go_is_ignored_with_a_toast_saying_so(tmp_path: Path) -> None:
+    # 002:10 "Do not use the Speed Die until you pass GO for the first time": `342` is taken as `34` (issue 36)
+    path = played_file(tmp_path / "speed.db", "classic-us", PLAYERS, [], ("speed-die", *FOLLOW))
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "342")  # Ann: GO + 7 = Chance; the 2 is left out
+        said = "the speed die is not used before Ann has passed GO (002:10): ignored (it showed 2)"
+        await wait_until(pilot, lambda: any(n.message == said and n.title == "Rule" for n in app.toasts_up()))
+        assert not any("joins once" in n.message for n in app.toasts_up()), "not refused"
+        await keys(pilot, "escape")
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 7 and game.state_json()["roll"] == "Ben"
+        assert [w.kind for w in game.state.waiting] == ["card"]
