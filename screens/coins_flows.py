@@ -28,7 +28,7 @@ from banker.coins_landing import (
 )
 from banker.landing import Offer
 from banker.rules.traps import trap_refusal
-from screens.choice_screen import Choice, ChoiceScreen
+from screens.choice_screen import Choice, ChoiceScreen, offer_label
 from screens.table_host import OnTheTable
 
 if TYPE_CHECKING:
@@ -40,10 +40,8 @@ def choices_of(picks: list[Pick]) -> list[Choice]:
 
 
 def offer_choices(offers: list[Offer]) -> list[Choice]:
-    """Offers as a dialog's rows: an offer's label says its refusal for the landing list, and the dialog adds the
-    refusal after the label itself, so it is left out of the label here (said once, not twice)."""
-    return [Choice(o.label.removesuffix(f": {o.refusal}") if o.refusal else o.label, o.command, o.refusal)
-            for o in offers]
+    """Offers as a dialog's rows, each refusal said once (`offer_label`)."""
+    return [Choice(offer_label(o.label, o.refusal), o.command, o.refusal) for o in offers]
 
 
 class SoreLosersFlows(OnTheTable):

@@ -14,7 +14,7 @@ from banker.describe import AWAITED, describe
 from banker.landing import landing_offers
 from banker.offers import CARD
 from banker.rules.tokens import ride_targets, sharing_space
-from screens.choice_screen import Choice, ChoiceScreen
+from screens.choice_screen import Choice, ChoiceScreen, offer_label
 from screens.command_bar import CommandBar
 from screens.table_words import table_words
 
@@ -116,7 +116,7 @@ class TokenFlows:
             await self.landings(position, player, fixed=True, title=title)  # type: ignore[attr-defined]
             return
         offer = offers[0] if len(offers) == 1 and offers[0].needs == CARD else await self.ask(  # type: ignore[attr-defined]
-            ChoiceScreen(title, [Choice(table_words(o.label), o, o.refusal) for o in offers]))
+            ChoiceScreen(title, [Choice(table_words(offer_label(o.label, o.refusal)), o, o.refusal) for o in offers]))
         if offer is not None:
             await self.landings(position, player, offer=offer, fixed=True)  # type: ignore[attr-defined]
 
