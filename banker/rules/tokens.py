@@ -185,8 +185,8 @@ def roll(state: GameState, cmd: c.Roll, rule: Rule) -> list[ev.Event]:
         cmd = replace(cmd, speed="", choice="")
     else:
         act.add(ev.DiceRolled(cmd.player, cmd.dice, cmd.speed))
-    if state.spin is not None and state.spin.player == cmd.player:  # City: a new turn, a new Build press (004:155)
-        act.add(ev.BuildTurnOver(cmd.player))
+    if state.spin is not None:  # City (004:155): a roll is a new turn, the roller's (doubles) or the next player's,
+        act.add(ev.BuildTurnOver(state.spin.player))  # so the press of the turn before ends, whoever pressed
     _roll(act, state, cmd)
     mr = act.state.mr_monopoly
     if cmd.dice[0] == cmd.dice[1] and state.mr_monopoly and mr:  # 001:32 "whenever any player ... rolls doubles"
