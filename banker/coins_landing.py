@@ -20,6 +20,7 @@ from .rules.awards import award_refusal, awards, coin_kind
 from .rules.buildings import describe
 from .rules.deeds import rent_refusal
 from .rules.rent import rent_due
+from .rules.traps import allowed_traps
 from .state import HOTEL, GameState
 
 TRAP = "trap"  # an offer's `needs`: Mr. Monopoly landed on a player; which deed he steals (or none) is asked next
@@ -150,22 +151,17 @@ def send_to_jail_offers(state: GameState, mr: str) -> list[Offer]:
 
 
 def trap_offers(state: GameState, player: str) -> list[Offer]:
-    """Mr. Monopoly landed where other players stand: trap one (a coin for them), then settle the space."""
+    """Mr. Monopoly landed where other players stand: trap one (a coin for them), then settle the space. Only the
+    traps the rules allow are offered (`allowed_traps`, 001:33): none for the players on other spaces."""
     if not plays_sore_losers(state) or not _is_mr(state, player):
         return []
     key = coin_kind(state)
     assert key is not None
     offers = []
-    for other in _others(state, player):
-        if other in state.trapped:  # already under his token (`T` traps again or releases)
-            continue
-        command = c.Trap(player, other)
-        what = f"Mr. Monopoly traps {other} here"
-        if reason := refusal_of(state, command):
-            offers.append(Offer(f"{what}: {reason}", command, refusal=reason))
-            continue
+    for other in allowed_traps(state, player):
         coin = f" · {other} +1 coin" if award_refusal(state, key, other) is None else ""
-        offers.append(Offer(f"{what}, maybe steals a deed{coin}", command, needs=TRAP))
+        offers.append(Offer(f"Mr. Monopoly traps {other} here, maybe steals a deed{coin}", c.Trap(player, other),
+                            needs=TRAP))
     return offers
 
 
@@ -219,10 +215,8 @@ def trap_picks(state: GameState) -> list[Pick]:
     """The trap key: Mr. Monopoly traps a player he landed on, or a trapped player is released."""
     picks = []
     mr = state.mr_monopoly
-    if mr:
-        for other in _others(state, mr):
-            picks.append(_pick(f"Mr. Monopoly ({mr}) lands on {other}: trap them, maybe steal a deed",
-                               c.Trap(mr, other), state))
+    for other in allowed_traps(state, mr):  # only the traps the rules allow (001:33)
+        picks.append(Pick(f"Mr. Monopoly ({mr}) lands on {other}: trap them, maybe steal a deed", c.Trap(mr, other)))
     for player in sorted(state.trapped):
         picks.append(_pick(f"release {player}", c.Release(player), state))
     return picks

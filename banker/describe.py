@@ -168,6 +168,9 @@ def describe(event: ev.Event, money: Callable[[int], str], edition: Edition | No
             doubles = " (doubles)" if len(e.dice) == 2 and e.dice[0] == e.dice[1] else ""
             doubles = " (triples)" if doubles and e.speed == str(e.dice[0]) else doubles
             return f"{e.player} rolls {' and '.join(map(str, e.dice))}{speed}{doubles}"
+        case ev.SpeedDieIgnored():
+            shown = {"mr": "Mr. Monopoly", "bus": "the Bus"}.get(e.face, e.face)
+            return f"{e.why}: ignored (it showed {shown})"
         case ev.TokenMoved():
             go = ", passing GO" if e.passed_go and e.position else ""
             how = {"correction": " (a correction: no money moves)", "moved back": " (moved back)"}.get(

@@ -18,6 +18,16 @@ class DiceRolled(Event):
 
 
 @frozen
+class SpeedDieIgnored(Event):
+    """A speed die typed with a roll the rules take on the white dice alone (002:10 before the player first passes
+    GO, 000:62 in jail): the roll is its `DiceRolled` of the white dice; this records the face left out, and why."""
+
+    player: str
+    face: str
+    why: str
+
+
+@frozen
 class TokenMoved(Event):
     """A token goes to a board index; `how`: the roll, a card, a bus ride, or a correction (no money)."""
 

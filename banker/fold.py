@@ -238,6 +238,7 @@ APPLY: dict[type[ev.Event], Callable[[GameState, ev.Event], None]] = {
     ev.LastRoundCalled: _last_round_called,
     ev.GameEnded: _game_ended,
     ev.DiceRolled: _dice_rolled,
+    ev.SpeedDieIgnored: _money_only,
     ev.TokenMoved: _token_moved,
     ev.RollPassed: _roll_passed,
     ev.JailRollFailed: _jail_roll_failed,

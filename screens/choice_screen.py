@@ -51,6 +51,12 @@ def seat(players: Sequence[str], player: str) -> int:
 KEYS = "enter pick · 1-9 pick by number · type to find · esc cancel"
 
 
+def offer_label(label: str, refusal: str | None) -> str:
+    """A landing offer's label as a row here: the landing list says an offer's refusal in its label ("...: why"),
+    and a row here adds the refusal after the label itself, so it is left out of the label (said once, not twice)."""
+    return label.removesuffix(f": {refusal}") if refusal else label
+
+
 class ChoiceScreen(AnswersOnce, StyledOnce, ModalScreen[Any]):
     """Dismissed with the picked choice's value, or None when cancelled."""
 

@@ -27,7 +27,8 @@ from banker.coins_landing import (
     trap_picks,
 )
 from banker.landing import Offer
-from screens.choice_screen import Choice, ChoiceScreen, seat
+from banker.rules.traps import trap_refusal
+from screens.choice_screen import Choice, ChoiceScreen, offer_label, seat
 from screens.table_host import OnTheTable
 
 if TYPE_CHECKING:
@@ -36,6 +37,11 @@ if TYPE_CHECKING:
 
 def choices_of(picks: list[Pick]) -> list[Choice]:
     return [Choice(p.label, p.command, p.refusal) for p in picks]
+
+
+def offer_choices(offers: list[Offer]) -> list[Choice]:
+    """Offers as a dialog's rows, each refusal said once (`offer_label`)."""
+    return [Choice(offer_label(o.label, o.refusal), o.command, o.refusal) for o in offers]
 
 
 class SoreLosersFlows(OnTheTable):
@@ -83,12 +89,12 @@ class SoreLosersFlows(OnTheTable):
             return command
         offers = send_to_jail_offers(state, player)
         return await self.ask(ChoiceScreen(f"{card.title}: Mr. Monopoly sends whom to jail instead?",
-                                           [Choice(o.label, o.command, o.refusal) for o in offers]))
+                                           offer_choices(offers)))
 
     def jail_choices(self, player: str) -> list[Choice]:
         state = self.game.state
         if plays_sore_losers(state) and state.mr_monopoly == player and player not in state.in_jail:
-            return [Choice(o.label, o.command, o.refusal) for o in send_to_jail_offers(state, player)]
+            return offer_choices(send_to_jail_offers(state, player))
         return super().jail_choices(player)  # type: ignore[misc]
 
     # -- keys --------------------------------------------------------------------------------------
@@ -162,6 +168,13 @@ class SoreLosersFlows(OnTheTable):
             self.refused(f"{state.edition.name} has no Mr. Monopoly")
             return
         picks = trap_picks(state)
+        if not picks and state.mr_monopoly:  # the core's list is empty: say why for the player on his space, if any
+            mr = state.mr_monopoly
+            here = [p for p in state.active_players if p != mr and state.tokens is not None
+                    and state.position(p) == state.position(mr)]
+            self.refused(trap_refusal(state, mr, here[0]) or "" if here else
+                         f"Mr. Monopoly ({mr}) has landed on nobody to trap, and nobody is trapped")
+            return
         if not picks:
             self.refused("nobody is Mr. Monopoly and nobody is trapped: cash in 4 coins first (o)")
             return

@@ -10,11 +10,11 @@ from textual.worker import WorkerState
 
 from banker import commands as c
 from banker import events as ev
-from banker.describe import AWAITED
+from banker.describe import AWAITED, describe
 from banker.landing import landing_offers
 from banker.offers import CARD
 from banker.rules.tokens import ride_targets, sharing_space
-from screens.choice_screen import Choice, ChoiceScreen
+from screens.choice_screen import Choice, ChoiceScreen, offer_label
 from screens.command_bar import CommandBar
 from screens.table_words import table_words
 
@@ -43,6 +43,9 @@ class TokenFlows:
         if outcome is None:
             return
         self.banker.toast_outcome(outcome)  # type: ignore[attr-defined]
+        for ignored in (e for e in outcome.events if isinstance(e, ev.SpeedDieIgnored)):  # 002:10, 000:62
+            self.banker.toast(describe(ignored, self.game.money), title="Rule",  # type: ignore[attr-defined]
+                              severity="warning", timeout=12)
         moves = [e for e in outcome.events if isinstance(e, ev.TokenMoved) and e.player == command.player]
         state = self.game.state  # type: ignore[attr-defined]
         if state.tokens is not None:
@@ -113,7 +116,7 @@ class TokenFlows:
             await self.landings(position, player, fixed=True, title=title)  # type: ignore[attr-defined]
             return
         offer = offers[0] if len(offers) == 1 and offers[0].needs == CARD else await self.ask(  # type: ignore[attr-defined]
-            ChoiceScreen(title, [Choice(table_words(o.label), o, o.refusal) for o in offers]))
+            ChoiceScreen(title, [Choice(table_words(offer_label(o.label, o.refusal)), o, o.refusal) for o in offers]))
         if offer is not None:
             await self.landings(position, player, offer=offer, fixed=True)  # type: ignore[attr-defined]
 

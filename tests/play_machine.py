@@ -81,7 +81,6 @@ REFUSALS = {
     "is not a die": "refused: a bad die",
     "is not a speed die face": "refused: a bad speed-die face",
     "this game has no speed die": "refused: the speed die without one",
-    "the speed die joins once": "refused: the speed die before passing GO",
     "rolls the speed die too": "refused: a roll without the speed die",
     "does not pass GO": "refused: `go` for a move that did not pass GO",
     "is in jail and leaves it first": "refused: a jailed player's move",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_pilot import choice_labels, land, on_disk, wait_until
+from app_pilot import choice_labels, land, on_disk, played_file, wait_until
 from screen_host import keys
 from test_app_city import app_for, game_file, table_text
 
@@ -117,6 +117,30 @@ async def test_n_bringing_the_turn_round_starts_a_new_build_turn(tmp_path: Path,
     with on_disk(path) as game:
         assert game.state.spin is not None and game.state.spin.player == "Alice"
         assert game.state.spin.blocks_left == 1
+
+
+@pytest.mark.asyncio
+async def test_at_a_followed_table_build_may_be_pressed_at_the_start_of_the_next_turn(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # 004:155 "You can press the Build button once per turn": Alice pressed it in her turn; Bob's and Carol's rolls
+    # passed the turn round to her, so at its start, before her roll, Build is hers to press again (issue 36)
+    monkeypatch.setattr("screens.districts_flows.draw_spin", lambda: "2")
+    path = played_file(tmp_path / "city.db", "city", ("Alice", "Bob", "Carol"),
+                       ["roll alice 1 2", "auction stoneside", "sold", "spin alice 1", "roll bob 1 3",
+                        "roll carol 1 2", "auction stoneside", "sold"], ("follow-tokens",))
+    app, clock = app_for(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert app.current_player == "Alice"
+        await wait_until(pilot, lambda: "Build: Alice has not pressed Build (b)" in table_text(app, "#game-clock"))
+        await keys(pilot, "b")
+        await wait_until(pilot, lambda: "press Build: spin 1, 2 or 3 blocks or a railroad" in choice_labels(app))
+        press = next(ch for ch in app.screen.choices if ch.label.startswith("press Build"))  # type: ignore[attr-defined]
+        assert press.refusal is None, press.refusal
+        await keys(pilot, str(app.screen.choices.index(press) + 1))  # type: ignore[attr-defined]
+        await wait_until(pilot, lambda: app.game is not None and app.game.state.spin is not None
+                         and app.game.state.spin.blocks_left == 2)
+    with on_disk(path) as game:
+        assert game.state_json()["spin"] == {"player": "Alice", "blocks_left": 2, "railroad": False}
 
 
 @pytest.mark.asyncio

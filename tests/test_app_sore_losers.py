@@ -307,7 +307,9 @@ async def test_mr_monopoly_sends_another_player_to_jail(tmp_path: Path) -> None:
         await keys(pilot, "1")
         # The `j` key: the same choice for Mr. Monopoly.
         await keys(pilot, "j", "1")
-        assert choice_labels(app)[0] == "Mr. Monopoly sends Bob to jail instead: Bob is already in jail"
+        # the refusal is said once, after the row (issue 36), not in the label too
+        assert choice_labels(app)[0] == "Mr. Monopoly sends Bob to jail instead"
+        assert app.screen.choices[0].refusal == "Bob is already in jail"  # type: ignore[attr-defined]
         await keys(pilot, "escape")
         # A Go to Jail card drawn by Mr. Monopoly: he sends someone else (001 "for any reason").
         await keys(pilot, "ctrl+z")

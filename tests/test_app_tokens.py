@@ -195,3 +195,49 @@ async def test_the_card_drawn_is_found_by_typing_its_words(tmp_path: Path) -> No
         await keys(pilot, "enter")
     with on_disk(path) as game:
         assert game.state.cash("Ann") == 1500 - 100
+
+
+@pytest.mark.asyncio
+async def test_a_speed_die_typed_before_passing_go_is_ignored_with_a_toast_saying_so(tmp_path: Path) -> None:
+    # 002:10 "Do not use the Speed Die until you pass GO for the first time": `342` is taken as `34` (issue 36)
+    path = played_file(tmp_path / "speed.db", "classic-us", PLAYERS, [], ("speed-die", *FOLLOW))
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "342")  # Ann: GO + 7 = Chance; the 2 is left out
+        said = "the speed die is not used before Ann has passed GO (002:10): ignored (it showed 2)"
+        await wait_until(pilot, lambda: any(n.message == said and n.title == "Rule" for n in app.toasts_up()))
+        assert not any("joins once" in n.message for n in app.toasts_up()), "not refused"
+        await keys(pilot, "escape")
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 7 and game.state_json()["roll"] == "Ben"
+        assert [w.kind for w in game.state.waiting] == ["card"]
+
+
+@pytest.mark.asyncio
+async def test_mr_monopoly_on_chance_is_offered_no_trap_of_the_players_on_go(tmp_path: Path) -> None:
+    # 001:33 "when you land on the same space as another player": Ann (Mr. Monopoly) on Chance, Ben and Cy on GO
+    # (issue 36: the landing dialog offered to trap both)
+    path = played_file(tmp_path / "trap.db", "sore-losers", PLAYERS, ["coin ann", "coin ann", "cashin ann"], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "34")
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        labels = [choice.label for choice in app.screen.choices]  # type: ignore[attr-defined]
+        assert not [label for label in labels if "trap" in label], labels
+        await keys(pilot, "escape")
+    with on_disk(path) as game:
+        assert game.state.trapped == set() and [w.kind for w in game.state.waiting] == ["card"]
+
+
+@pytest.mark.asyncio
+async def test_a_refused_choice_says_its_refusal_once(tmp_path: Path) -> None:
+    # 001:31 Mr. Monopoly on Go To Jail sends another player; Ben in jail already is greyed, the reason said once
+    path = played_file(tmp_path / "send.db", "sore-losers", PLAYERS,
+                       ["jail ben", "coin ann", "coin ann", "cashin ann", "move ann 27 fix"], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "12")  # Ann on Go To Jail
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        ben = next(ch for ch in app.screen.choices if "Ben" in ch.label)  # type: ignore[attr-defined]
+        assert ben.refusal and ben.refusal not in ben.label, ben
+        await keys(pilot, "escape")

@@ -89,6 +89,9 @@ def tally_tokens(before: GameState, events: tuple[ev.Event, ...]) -> None:
         elif isinstance(e, ev.CardDrawn):
             card = next(k for k in before.edition.cards if k.deck == e.deck and k.key == e.card)
             TALLY["sent to jail by a card"] += card.effect == "jail"
+        elif isinstance(e, ev.SpeedDieIgnored):  # 002:10, 000:62: taken on the white dice, not refused (issue 36)
+            TALLY["a speed die ignored in jail" if e.player in before.in_jail
+                  else "a speed die ignored before passing GO"] += 1
         elif isinstance(e, ev.JailLeft) and rolled is not None:
             TALLY["out of jail by rolling doubles"] += e.how == "doubles"
             TALLY["the third failed jail roll paid and moved"] += e.how == "bail"
@@ -185,7 +188,7 @@ def required(*extra: str) -> None:
 def test_random_play_follows_the_tokens_on_the_classic_boards(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 16: classic US and UK, with and without the speed die, every token invariant after every line."""
     extra = ("triples rolled", "triples then move", "refused: a bad speed-die face", "games: classic-us follow-tokens",
-             "refused: the speed die before passing GO", "refused: a roll without the speed die")
+             "a speed die ignored before passing GO", "refused: a roll without the speed die")
     play_batches(ClassicTokenPlay, COMMANDS, monkeypatch, examples=EXAMPLES, needs=(*REQUIRED, *extra))
     required(*extra)
     # the UK board with the speed die, with or without Free Parking: one demand on the two tables (a mean of 7 games
@@ -196,7 +199,8 @@ def test_random_play_follows_the_tokens_on_the_classic_boards(monkeypatch: pytes
 
 def test_random_play_follows_the_tokens_on_a_mega_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 16: Mega (and the classic speed-die tables): the speed die's moves, bus tickets, triples, rides."""
-    extra = (*SPEED_DIE, "games: mega follow-tokens", "a bus ticket from the speed die", "a ride then its move")
+    extra = (*SPEED_DIE, "games: mega follow-tokens", "a bus ticket from the speed die", "a ride then its move",
+             "a speed die ignored in jail")
     play_batches(MegaTokenPlay, COMMANDS, monkeypatch, examples=EXAMPLES, needs=(*REQUIRED, *extra))
     required(*extra)
 

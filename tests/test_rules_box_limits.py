@@ -8,7 +8,7 @@ button once per turn", line 83 "If you rolled a double, take another turn ... (y
 
 from __future__ import annotations
 
-from conftest import NewGame, cash, play, refused
+from conftest import NewGame, cash, play, refused, roll_on
 
 FOLLOW = ("follow-tokens",)
 
@@ -51,6 +51,19 @@ def test_the_build_button_is_pressed_once_per_turn(new_game: NewGame) -> None:
     play(game, "auction bayview", "sold", "spin bob 1")  # doubles: another turn (004:83)
     assert refused(game, "spin bob 1").startswith("Bob pressed Build once this turn already")
     play(game, "roll carol 1 2", "auction stoneside", "sold", "roll alice 1 2", "spin alice 2")  # her next turn
+    assert game.state_json()["spin"] == {"player": "Alice", "blocks_left": 2, "railroad": False}
+
+
+def test_the_build_press_ends_when_the_turn_passes_to_the_next_player(new_game: NewGame) -> None:
+    # 004:155 "You can press the Build button once per turn": the next player's roll starts the next turn, so the
+    # press of the turn before is over then, not only at the presser's own next roll (issue 36: "Alice already
+    # pressed Build this turn" at the start of her next turn, before her roll)
+    game = new_game("city", FOLLOW)
+    roll_on(game, "roll alice 1 2", "spin alice 1")  # Alice's turn: she rolls, then presses Build
+    roll_on(game, "roll bob 1 3")
+    assert game.state.spin is None
+    roll_on(game, "roll carol 1 2")  # the turn passes to Alice: she may press Build before her roll
+    play(game, "spin alice 2")
     assert game.state_json()["spin"] == {"player": "Alice", "blocks_left": 2, "railroad": False}
 
 

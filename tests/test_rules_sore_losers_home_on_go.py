@@ -47,7 +47,9 @@ def test_mr_monopoly_may_not_steal_from_a_player_home_on_go(owned: Game) -> None
     # 001:122 "you may not steal a property from them"
     while owned.state.count("coin", "Alice") < 4:
         play(owned, "coin alice")
-    play(owned, "cashin alice", "move bob 0 fix")
+    # both home on GO: Alice's token put there by a correction, whose landing is the banker's (001:37: a player on
+    # his space when he becomes Mr. Monopoly is not landed on)
+    play(owned, "cashin alice", "move bob 0 fix", "move alice 5 fix", "move alice 0 fix")
     message = refused(owned, "trap alice bob reading")
     assert message.startswith("Bob is home on GO and every property is owned: Mr. Monopoly may not steal")
     play(owned, "trap alice bob")

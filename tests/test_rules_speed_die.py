@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import NewGame, cash, play, refused
+from conftest import NewGame, cash, play, refused, roll_on
 
 from banker import events as ev
 from banker.errors import Refusal
@@ -141,3 +141,56 @@ def test_the_speed_die_is_not_added_to_sore_losers_or_city(tmp_path: Path, editi
         Game.create(tmp_path / "game.db", load_edition(edition), ("Alice", "Bob"), ("speed-die",))
     assert not (tmp_path / "game.db").exists()
     assert load_edition("classic-uk").speed_die_house_rule and not load_edition(edition).speed_die_house_rule
+
+
+# -- a speed die the rules leave out is ignored, not refused (issue 36) ------------------------------
+
+
+def rolled(game: Game) -> list[ev.Event]:
+    """The events of the last action."""
+    assert game.timeline is not None
+    latest = game.timeline.latest()
+    assert latest is not None
+    return list(game.timeline.events_of(latest))
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_the_speed_die_before_passing_go_for_the_first_time_is_ignored(new_game: NewGame, board: str) -> None:
+    # 002:10 "Do not use the Speed Die until you pass GO for the first time": the table rolled it, the rules leave
+    # it out, so the roll is taken on the white dice and says why
+    game = new_game(board, ("speed-die", "follow-tokens"))
+    outcome = play(game, "roll alice 3 4 2")[0]
+    assert game.state.position("Alice") == 7 and game.state_json()["roll"] == "Bob"
+    assert "the speed die is not used before Alice has passed GO (002:10): ignored (it showed 2)" in outcome.summary
+    events = rolled(game)
+    assert events[:2] == [ev.DiceRolled("Alice", (3, 4)),
+                          ev.SpeedDieIgnored("Alice", "2", "the speed die is not used before Alice has passed GO "
+                                                                "(002:10)")]
+
+
+@pytest.mark.parametrize("face", ["mr", "bus"])
+def test_a_mr_monopoly_or_bus_before_passing_go_moves_nobody_on(new_game: NewGame, face: str) -> None:
+    # 002:10: the face is not used at all, so neither its move nor a utility's three-dice total follows
+    game = new_game("classic-us", ("speed-die", "follow-tokens"))
+    play(game, f"roll alice 1 5 {face} 1" if face == "bus" else f"roll alice 1 5 {face}")
+    assert game.state.position("Alice") == 6  # Oriental Avenue's sale waits, and no speed-die move after it
+    assert [w.kind for w in game.state.waiting] == ["buy-or-auction"]
+    assert not any(e.speed for e in rolled(game) if isinstance(e, ev.DiceRolled))
+
+
+def test_the_speed_die_in_jail_is_ignored_on_mega(new_game: NewGame) -> None:
+    # 000:62 "While in JAIL, roll only the two white dice": a third die typed is left out, the roll is the white dice
+    mega = new_game("mega", ("follow-tokens",))
+    roll_on(mega, "jail alice", "roll bob 1 2 1", "roll carol 1 2 1")
+    jail = mega.state.position("Alice")
+    outcome = play(mega, "roll alice 2 2 bus ticket")[0]  # the white dice are doubles: out of jail, on by 4
+    assert "the speed die is not used while Alice is in jail (000:62): ignored (it showed the Bus)" in outcome.summary
+    assert "Alice" not in mega.state.in_jail and mega.state.position("Alice") == jail + 4
+    assert mega.state.count("bus_ticket", "Alice") == 0, "the Bus face is not used: no ticket"
+
+
+def test_a_missing_speed_die_is_still_refused_once_it_is_used(new_game: NewGame) -> None:
+    # 002:10-11 after GO the speed die is rolled with the white dice: leaving it out is refused, not guessed
+    game = new_game("classic-us", ("speed-die", "follow-tokens"))
+    roll_on(game, "move alice 38 fix", "roll alice 1 2", "roll bob 1 2", "roll carol 1 2")
+    assert "rolls the speed die too" in refused(game, "roll alice 1 2")

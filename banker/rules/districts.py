@@ -41,12 +41,13 @@ def not_mortgaged(state: GameState, deed: str, what: str) -> str | None:
 
 
 def spin_refusal(state: GameState, player: str) -> str | None:
-    """004:155 "You can press the Build button once per turn". A followed table knows the turns: the player's next
-    roll ends the press (`BuildTurnOver`), doubles giving another turn (004:83). A plain table takes the banker's
-    word: the next press needs another player's press in between, or `again`."""
+    """004:155 "You can press the Build button once per turn". A followed table knows the turns: the next roll ends
+    the press (`BuildTurnOver`): the player's own (doubles give another turn, 004:83) or the next player's, so the
+    press never reaches the player's next turn. A plain table takes the banker's word: the next press needs another
+    player's press in between, or `again`."""
     if state.tokens is not None and state.spin is not None and state.spin.player == player:
         return (f"{player} pressed Build once this turn already, and the Build button is pressed once per turn "
-                f"(004:155): the next press comes after {player}'s next roll")
+                f"(004:155): the next press comes after the next roll")
     if state.spin is not None and state.spin.player == player:
         return (f"{player} already pressed Build this turn; a new turn of {player}'s (doubles, or nobody else "
                 f"pressed Build since) says so: spin {player} again")

@@ -122,18 +122,28 @@ def _throw(cmd: c.Roll) -> int:
     return sum(cmd.dice) + (int(cmd.speed) if cmd.speed in ("1", "2", "3") else 0)
 
 
-def _speed_die_refusal(state: GameState, cmd: c.Roll) -> str | None:
+def ignored_speed_die(state: GameState, cmd: c.Roll) -> str | None:
+    """Why the rules leave out the speed die typed with this roll, or None (it counts, or none was typed). The
+    roll is then taken on the white dice alone, not refused: the table rolled the die, the rules ignore it."""
+    player = cmd.player
+    if not cmd.speed or not uses_speed_die(state):
+        return None
+    if player in state.in_jail:  # 000:62 "While in JAIL, roll only the two white dice"; 002:22
+        line = "000:62" if state.edition.speed_die else "002:22"
+        return f"the speed die is not used while {player} is in jail ({line})"
+    if not (state.edition.speed_die or (state.tokens is not None and player in state.tokens.passed_go)):
+        return f"the speed die is not used before {player} has passed GO (002:10)"
+    return None
 
+
+def _speed_die_refusal(state: GameState, cmd: c.Roll) -> str | None:
     player, speed = cmd.player, cmd.speed
     if not uses_speed_die(state):
         return f"this game has no speed die; roll {player} <die> <die>" if speed else None
+    if ignored_speed_die(state, cmd):
+        return None  # taken on the white dice (`roll`)
     jailed = player in state.in_jail
     started = state.edition.speed_die or (state.tokens is not None and player in state.tokens.passed_go)
-    if speed and jailed:
-        return f"in jail only the two white dice are rolled (000, 002); roll {player} {cmd.dice[0]} {cmd.dice[1]}"
-    if speed and not started:
-        return (f"the speed die joins once {player} has passed GO (002); "
-                f"roll {player} {cmd.dice[0]} {cmd.dice[1]}")
     if not speed and started and not jailed:
         return (f"{player} rolls the speed die too: roll {player} {cmd.dice[0]} {cmd.dice[1]} "
                 f"<{'|'.join(SPEED_FACES)}>")
@@ -170,9 +180,13 @@ def roll_refusal(state: GameState, cmd: c.Roll) -> str | None:
 def roll(state: GameState, cmd: c.Roll, rule: Rule) -> list[ev.Event]:
     refuse_if(roll_refusal(state, cmd))
     act = _Action(state, rule)
-    act.add(ev.DiceRolled(cmd.player, cmd.dice, cmd.speed))
-    if state.spin is not None and state.spin.player == cmd.player:  # City: a new turn, a new Build press (004:155)
-        act.add(ev.BuildTurnOver(cmd.player))
+    if ignored := ignored_speed_die(state, cmd):  # recorded as rolled: the white dice, and the face left out
+        act.add(ev.DiceRolled(cmd.player, cmd.dice), ev.SpeedDieIgnored(cmd.player, cmd.speed, ignored))
+        cmd = replace(cmd, speed="", choice="")
+    else:
+        act.add(ev.DiceRolled(cmd.player, cmd.dice, cmd.speed))
+    if state.spin is not None:  # City (004:155): a roll is a new turn, the roller's (doubles) or the next player's,
+        act.add(ev.BuildTurnOver(state.spin.player))  # so the press of the turn before ends, whoever pressed
     _roll(act, state, cmd)
     mr = act.state.mr_monopoly
     if cmd.dice[0] == cmd.dice[1] and state.mr_monopoly and mr:  # 001:32 "whenever any player ... rolls doubles"

@@ -25,11 +25,40 @@ def _home_on_go(state: GameState, player: str) -> bool:
             and all(h.owner != BANK for h in state.deeds.values()))
 
 
+def trap_refusal(state: GameState, mr: str, victim: str) -> str | None:
+    """Why Mr. Monopoly cannot trap `victim` now, or None. 001:33 "when you land on the same space as another
+    player, put the MR. MONOPOLY token on top of their token": a followed table knows the tokens, so only a player on
+    his space (Jail and Just Visiting are one space, 001:340), once for the landing (the `trap` that waits), or on
+    a space a correction put him on; a plain table takes the banker's word for where the tokens are."""
+    if reason := (_is_mr_monopoly(state, mr) or not_playing(state, victim) or same_player(mr, victim, "trap")):
+        return reason
+    if victim in state.trapped:
+        return f"{victim} is trapped already, under Mr. Monopoly's token; release {victim} first"
+    if state.tokens is None:
+        return None
+    spaces = state.edition.spaces
+    here, there = state.position(mr), state.position(victim)
+    if here != there:
+        return (f"Mr. Monopoly ({mr}) is on {spaces[here].name} and {victim} on {spaces[there].name}: he traps a "
+                f"player on the space he lands on (001:33)")
+    landed = any(w.player == mr and w.kind == "trap" for w in state.waiting) or mr in state.tokens.placed
+    if not landed:
+        return (f"Mr. Monopoly ({mr}) did not land on {victim} on {spaces[here].name}: he traps a player where his own "
+                f"move ends, once (001:33, 001:37)")
+    return None
+
+
+def allowed_traps(state: GameState, mr: str) -> list[str]:
+    """The players Mr. Monopoly may trap now, in seat order: what the table's trap dialogs offer (001:33)."""
+    if not mr or mr != state.mr_monopoly:
+        return []
+    return [p for p in state.active_players if trap_refusal(state, mr, p) is None]
+
+
 def trap(state: GameState, cmd: c.Trap) -> list[ev.Event]:
     """Mr. Monopoly lands on a player: a coin for them, trapped, and maybe a deed stolen (001)."""
     key = coins_key(state)
-    refuse_if(auction_open(state), _is_mr_monopoly(state, cmd.mr_monopoly), not_playing(state, cmd.player),
-              same_player(cmd.mr_monopoly, cmd.player, "trap"))
+    refuse_if(auction_open(state), trap_refusal(state, cmd.mr_monopoly, cmd.player))
     events: list[ev.Event] = []
     if cmd.deed:
         owner = state.deeds[cmd.deed].owner
