@@ -1,11 +1,14 @@
 """New game: the edition, the players with their token colours, and the house rules.
 
 Names are checked by the core (`player_names_refusal`), so the screen refuses exactly
-what `banker new` refuses, with the same words.
+what `banker new` refuses, with the same words. Enter adds a name, never the game (issue 36): in the
+last name it shows one more row, and in an empty one it goes to Create, whose Enter starts the game.
 """
 
 from __future__ import annotations
 
+import asyncio
+from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -30,6 +33,16 @@ if TYPE_CHECKING:
 
 DEFAULT_EDITION = "classic-us"
 DEFAULT_PLAYERS = 3
+RULES_FIRST = ("follow-tokens",)  # what a family's table wants most: Banker pays GO, nobody has to remember it
+ON_BY_DEFAULT = frozenset({"follow-tokens"})
+CREATE_HINT = "ctrl+s or Enter on Create game starts the game"
+TYPED_WAIT_SECONDS = 1.0  # a safety net only: a name field takes the keys sent to it in milliseconds
+
+
+def rules_in_order() -> list[str]:
+    """The house rules as the screen lists them: following the tokens first, then the core's order (ordered here:
+    the core's HOUSE_RULES is the CLI's list too)."""
+    return [*RULES_FIRST, *(rule for rule in HOUSE_RULES if rule not in RULES_FIRST)]
 
 
 def rule_applies(rule: str, edition: Edition) -> bool:
@@ -68,6 +81,8 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+n", "more_players", "Add player"),
         Binding("ctrl+r", "fewer_players", "Remove player"),
         Binding("escape", "cancel", "Back"),
+        Binding("ctrl+q", "app.quit", "Quit", priority=True),  # priority: shown over the app's hidden one
+        Binding("enter", "name_entered", show=False, priority=True),  # in a name only (check_action)
     ]
 
     def __init__(self, path: Path | None = None) -> None:
@@ -111,10 +126,10 @@ class NewGameScreen(Screen[None]):
                 yield Label("Clock", classes="form-label")
                 yield Select(CLOCKS, value=0, allow_blank=False, id="clock", compact=True)
             yield Label("House rules", classes="section")
-            for rule, text in HOUSE_RULES.items():
+            for rule in rules_in_order():
                 with Horizontal(classes="form-row rule-row", id=f"rule-row-{rule}"):
-                    yield Switch(False, id=f"rule-{rule}")
-                    yield Label(f"{rule}: {text}", classes="rule-text", markup=False)
+                    yield Switch(rule in ON_BY_DEFAULT, id=f"rule-{rule}")
+                    yield Label(f"{rule}: {HOUSE_RULES[rule]}", classes="rule-text", markup=False)
             yield Label("", id="save-to", classes="hint", markup=False)
             yield Label("", id="new-game-error", classes="error", markup=False)
             with Horizontal(classes="form-row"):
@@ -152,14 +167,52 @@ class NewGameScreen(Screen[None]):
         self.query_one("#save-to", Label).update(f"Saved to {where}")
 
     def names(self) -> list[str]:
+        """What the rows shown hold, empty ones too."""
         return [self.query_one(f"#name-{i}", Input).value for i in range(self.count)]
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        index = int((event.input.id or "name-0").split("-")[1])
+    def players(self) -> list[str]:
+        """The names the game is created with: the empty rows at the end, past the edition's fewest players, are
+        left out (an Enter in the last name showed one more row; the Enter in it went on to Create). An empty row
+        between two names, or too few names, is left for the core to refuse."""
+        names = self.names()
+        while len(names) > self.edition.min_players and not names[-1].strip():
+            names.pop()
+        return names
+
+    def name_index(self) -> int | None:
+        """Which player's name the cursor is in, if it is in one."""
+        focused = self.focused
+        if isinstance(focused, Input) and focused.id and focused.id.startswith("name-"):
+            return int(focused.id.split("-")[1])
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is the screen's own only in a name; elsewhere it presses the button, opens the list, flips the
+        switch."""
+        if action == "name_entered":
+            return self.name_index() is not None
+        return True
+
+    async def action_name_entered(self) -> None:
+        """Enter in a name adds a name, never the game: on to the next row; in the last one, a row more (while the
+        edition takes more players); in an empty last row (or at the most), on to Create, whose Enter creates.
+
+        A priority binding, run as the app reads the Enter, and the focus moved at once (`Screen.set_focus`, not
+        `focus()`, which waits its turn): the keys typed after it in the same burst (`tmux send-keys Ann Enter Bob
+        Enter`) go to the next row, not into this one."""
+        index = self.name_index()
+        if index is None:
+            return
+        field = self.query_one(f"#name-{index}", Input)
+        await typed_into(field)
         if index + 1 < self.count:
-            self.query_one(f"#name-{index + 1}", Input).focus()
+            self.set_focus(self.query_one(f"#name-{index + 1}", Input))
+        elif field.value.strip() and self.count < self.edition.max_players:
+            self.set_count(self.count + 1)
+            self.set_focus(self.query_one(f"#name-{self.count - 1}", Input))
         else:
-            self.action_create()
+            self.set_focus(self.query_one("#create", Button))
+            self.notify(CREATE_HINT, title="Names done", markup=False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         actions = {"create": self.action_create, "cancel": self.action_cancel,
@@ -190,12 +243,12 @@ class NewGameScreen(Screen[None]):
         self.notify(message, severity="error", title="Cannot start", markup=False)
 
     def action_create(self) -> None:
-        edition, names = self.edition, self.names()
+        edition, names = self.edition, self.players()
         if reason := player_names_refusal(names, edition):
             self.refuse(reason)
             return
         names = [n.strip() for n in names]
-        rules = [rule for rule in HOUSE_RULES
+        rules = [rule for rule in rules_in_order()
                  if rule_applies(rule, edition) and self.query_one(f"#rule-{rule}", Switch).value]
         path = self.path or new_game_path(self.banker.games_folder, names)
         colours = {}
@@ -212,3 +265,13 @@ class NewGameScreen(Screen[None]):
             self.refuse(str(error))
             return
         self.banker.start_game(game, colours)
+
+
+async def typed_into(field: Input) -> None:
+    """Waits until the field has taken the keys already sent to it. A character goes to the field's own queue
+    and the app reads on: in a burst (`Cat Enter`) the Enter is read before the field has typed "Cat", and an
+    empty-looking last name would send the cursor to Create instead of adding a row."""
+    taken = asyncio.Event()
+    if field.call_later(taken.set):
+        with suppress(TimeoutError):
+            await asyncio.wait_for(taken.wait(), TYPED_WAIT_SECONDS)

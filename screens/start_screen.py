@@ -23,7 +23,7 @@ class StartScreen(Screen[None]):
         Binding("o", "open_file", "Open file"),
         Binding("r", "refresh_games", "Refresh list"),
         Binding("l", "league", "League"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("ctrl+q", "app.quit", "Quit", priority=True),  # priority: shown over the app's hidden one
     ]
 
     def __init__(self, target: Path | None = None) -> None:

@@ -280,7 +280,9 @@ async def test_a_new_city_game_with_a_one_hour_clock(tmp_path: Path) -> None:
         for name in ("Ann", "Ben", "Cat"):
             await pilot.press(*name)
             await keys(pilot, "enter")
-        assert isinstance(app.screen, TableScreen) and app.game is not None
+        await keys(pilot, "enter", "enter")  # the empty fourth row: on to Create; Create
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.game is not None)
+        assert app.game is not None
         state = app.game.state
         assert state.edition.id == "city" and state.clock is not None
         assert (state.clock.minutes, state.clock.started) == (60, START.isoformat(timespec="seconds"))

@@ -14,7 +14,7 @@ import pytest
 from app_pilot import app_for, played_file, wait_until
 from screen_host import Host, keys
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Switch
 
 from banker.game import Game
 from screens.app import BankerApp, make_app
@@ -146,7 +146,8 @@ async def test_ctrl_n_puts_the_cursor_in_the_new_players_name(tmp_path: Path) ->
 
 @pytest.mark.asyncio
 async def test_the_new_game_form_fits_80x24_down_to_create(tmp_path: Path) -> None:
-    """The follow-tokens switch and the Create button are on screen without scrolling (one-line switches)."""
+    """The follow-tokens switch (first, and on) and the Create button are on screen without scrolling (one-line
+    switches)."""
     app = make_app(data=tmp_path, watch=False)
     async with app.run_test(size=SMALL) as pilot:
         await keys(pilot, "n")
@@ -156,11 +157,13 @@ async def test_the_new_game_form_fits_80x24_down_to_create(tmp_path: Path) -> No
             widget = screen.query_one(selector)
             assert body.region.contains_region(widget.region), selector
         await pilot.press(*"Ann", "enter", *"Ben", "enter", *"Cat")
-        for _ in range(10):  # to the follow-tokens switch by tab, as a player would
+        for _ in range(10):  # to the follow-tokens switch by tab, as a player would: on already
             await keys(pilot, "tab")
             if screen.focused is screen.query_one("#rule-follow-tokens"):
                 break
-        await keys(pilot, "space", "ctrl+s")
+        assert screen.focused is screen.query_one("#rule-follow-tokens", Switch)
+        assert screen.query_one("#rule-follow-tokens", Switch).value
+        await keys(pilot, "ctrl+s")
         await wait_until(pilot, lambda: app.game is not None and app.game.state.tokens is not None)
 
 

@@ -125,9 +125,11 @@ async def new_game_screen(pilot: Pilot, app: BankerApp) -> NewGameScreen:
 
 
 async def type_names(pilot: Pilot, *names: str) -> None:
+    """Each name and Enter; then Enter in the empty row the last one added (on to Create) and Enter on Create."""
     for name in names:
         await pilot.press(*name)
         await keys(pilot, "enter")
+    await keys(pilot, "enter", "enter")
 
 
 @pytest.mark.asyncio
@@ -146,7 +148,7 @@ async def test_new_game_offers_mega_without_the_speed_die_switch(tmp_path: Path)
         await type_names(pilot, "Ann", "Ben", "Cat")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.game is not None)
         state = app.game.state
-        assert state.edition.id == "mega" and not state.house_rules and state.cash("Ann") == 2500
+        assert state.edition.id == "mega" and state.house_rules == {"follow-tokens"} and state.cash("Ann") == 2500
 
 
 @pytest.mark.asyncio
@@ -158,7 +160,7 @@ async def test_new_classic_game_with_the_speed_die_house_rule(tmp_path: Path) ->
         screen.query_one("#rule-speed-die", Switch).value = True
         await type_names(pilot, "Ann", "Ben", "Cat")
         await wait_until(pilot, lambda: app.game is not None)
-        assert app.game.state.house_rules == {"speed-die"} and app.game.state.cash("Ann") == 2500
+        assert app.game.state.house_rules == {"speed-die", "follow-tokens"} and app.game.state.cash("Ann") == 2500
 
 
 # -- landing offers ----------------------------------------------------------------------------------

@@ -196,7 +196,9 @@ async def test_the_new_game_screen_offers_sore_losers(tmp_path: Path) -> None:
         for name in ("Ann", "Ben", "Cat"):
             await pilot.press(*name)
             await keys(pilot, "enter")
-        assert isinstance(app.screen, TableScreen) and app.game is not None
+        await keys(pilot, "enter", "enter")  # the empty fourth row: on to Create; Create
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen) and app.game is not None)
+        assert app.game is not None
         assert app.game.state.edition.id == "sore-losers"
         assert all(coins(app.game, p) == 2 for p in ("Ann", "Ben", "Cat"))
         assert "sore loser coins ●●○○" in text_of(app, "#card-2 .marks")
