@@ -376,3 +376,11 @@ def test_digits_that_are_no_roll_are_refused_as_dice(table: Game, new_game: NewG
             dice_line(digits, table.state)
     assert dice_line("buy alice boardwalk", table.state) is None
     assert dice_line("157", new_game("classic-us").state) is None
+
+
+def test_three_dice_in_a_game_without_the_speed_die_say_there_is_none(table: Game) -> None:
+    """A stray key before the dice ("1" then "34" makes "134") in a game without the speed die (002 is a house rule
+    here): one sentence that says the game has no speed die and how to type the roll, whatever the third digit."""
+    for line in ("134", "156", "34bus", "12 3"):
+        with pytest.raises(Refusal, match=r"is not a roll: this game has no speed die; type the two dice, like 34"):
+            dice_line(line, table.state)

@@ -68,4 +68,6 @@ def dice_line(line: str, state: GameState) -> str | None:
             raise Refusal(f"{line.strip()} is not a roll: {how_to_roll(state)} (each die 1 to 6)")
         return None
     first, second, speed, choice = found.groups()
+    if (speed or choice) and not uses_speed_die(state):  # "134": a stray key before the dice, most likely
+        raise Refusal(f"{line.strip()} is not a roll: this game has no speed die; type the two dice, like 34")
     return " ".join(filter(None, ("roll", f'"{state.whose_roll}"', first, second, speed, choice)))
