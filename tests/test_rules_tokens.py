@@ -371,7 +371,7 @@ def test_digits_that_are_no_roll_are_refused_as_dice(table: Game, new_game: NewG
     """The table's typed dice (banker.language.dice_line): "34" is Alice's roll; "157" and "7" are refused as dice,
     naming how to type a roll; in a game that does not follow the tokens digits are left to the command language."""
     assert dice_line("34", table.state) == 'roll "Alice" 3 4'
-    for digits in ("157", "7", "3 9"):
+    for digits in ("157", "7", "3 9", "5bus", "5 mr"):
         with pytest.raises(Refusal, match=r"is not a roll: type the dice: 34 \(each die 1 to 6\)"):
             dice_line(digits, table.state)
     assert dice_line("buy alice boardwalk", table.state) is None

@@ -64,7 +64,7 @@ def dice_line(line: str, state: GameState) -> str | None:
         return None
     found = re.fullmatch(r"\s*([1-6])\s*([1-6])\s*([123]|bus|mr)?\s*(ticket|[1-6])?\s*", line.lower())
     if not found:
-        if line.replace(" ", "").isdigit():
+        if re.fullmatch(r"[0-9]+(bus|mr|ticket)*", line.replace(" ", "").lower()):  # "157", "7", "5bus"
             raise Refusal(f"{line.strip()} is not a roll: {how_to_roll(state)} (each die 1 to 6)")
         return None
     first, second, speed, choice = found.groups()
