@@ -82,13 +82,26 @@ def rent_still_owed(state: GameState, wait: Wait) -> bool:
             and holding.owner not in state.bankrupt and not holding.mortgaged)
 
 
+def still_answerable(state: GameState, wait: Wait, e: ev.Event) -> bool:
+    """Whether a wait can still be answered after this event: a speed die's move or a card to draw is void once its
+    player is in jail (a card, Go To Jail, or the banker's `jail`: the token left the card's space, and a card is
+    drawn where the token stands); Mr. Monopoly's player to send to jail needs another player still in the game
+    (001:31); a rent choice, a rent still owed (`rent_still_owed`)."""
+    if wait.kind == "speed-die" and wait.player in state.in_jail:
+        return False
+    if wait.kind == "card" and type(e) is ev.JailEntered and e.player == wait.player:
+        return False
+    if wait.kind == "jail-send" and not any(p != wait.player for p in state.active_players):
+        return False
+    return rent_still_owed(state, wait)
+
+
 def _settle_waits(state: GameState, e: ev.Event) -> None:
-    """Drop what this event decided, and a rent choice whose rent is no longer owed (`rent_still_owed`); a speed
-    die's move is void once its player is in jail (a card, Go To Jail)."""
-    kept = tuple(w for w in state.waiting
-                 if not settles(w, e) and not (w.kind == "speed-die" and w.player in state.in_jail)
-                 and rent_still_owed(state, w))
-    if type(e) is ev.JailEntered and e.keeps_turn and len(kept) == len(state.waiting):
+    """Drop what this event decided, and what can no longer be answered (`still_answerable`)."""
+    kept = tuple(w for w in state.waiting if not settles(w, e) and still_answerable(state, w, e))
+    if type(e) is ev.JailEntered and e.keeps_turn and not any(
+            settles(w, e) or (w.kind == "speed-die" and w.player in state.in_jail) or not rent_still_owed(state, w)
+            for w in state.waiting):
         # 001:31 Mr. Monopoly's "Go to Jail" card: he sends another player instead, and that answers the card
         card = next((w for w in kept if w.kind == "card" and w.player == state.mr_monopoly), None)
         kept = tuple(w for w in kept if w is not card)
