@@ -376,12 +376,13 @@ class LedgerScreen(Screen[None]):
         total = self.pages.stop if self.pages is not None else 0
         lines = "money lines" if self.money else "events"
         if player:
-            text = (f"{player} has {money(self.game.state.cash(player))} now: {len(rows):,} {lines}, the balance "
-                    f"their cash after each{struck}.")
+            text = (f"{player} has {money(self.game.state.cash(player))} now: {len(rows):,} {lines}, each with their "
+                    f"cash after it{struck}.")
         elif self.money and self.struck is None and total > SMALL:
             text = f"The newest {len(rows):,} money lines of {total:,} events (the rest being counted)."
         else:
-            text = f"{len(rows):,} {lines} of {total:,} events{struck}. Pick a player (p) to follow their cash."
+            text = (f"{len(rows):,} {'money lines ' if self.money else ''}of {total:,} events{struck}. "
+                    "p: follow a player's cash.")
         damaged = f" Stops early: {self.problem}." if self.problem else ""
         self.query_one("#ledger-story", Static).update(text + paged + damaged)
 
