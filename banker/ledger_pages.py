@@ -217,8 +217,8 @@ class LedgerPages:
         try:
             row = self.store.query("SELECT payload FROM event WHERE seq = ?", (entry.seq,))
             legs = self._targets.legs(int(loads(row[0][0])["action"]))
-        except (*DECODE_ERRORS, IndexError, KeyError, ValueError):
-            return ()
+        except (*DECODE_ERRORS, sqlite3.Error, IndexError, KeyError, ValueError):
+            return ()  # the line says what it can
         return tuple((q, p, a) for p, q, a in legs) if entry.type == "ActionUndone" else legs
 
     # -- filters -------------------------------------------------------------------------------

@@ -220,10 +220,14 @@ class LedgerScreen(Screen[None]):
                 [(d, d) for d in state.edition.deeds if d in seen_deeds])
             self.query_one("#ledger-kind", Select).set_options([(kind_label(k), k) for k in kinds])
 
-    def _columns(self, table: DataTable, player: bool) -> None:
-        """The columns that fit the screen now (`column_widths`), set again when they change."""
+    def _widths(self, player: bool) -> dict[str, int]:
+        """The columns that fit the screen now, beside the QR panel when it shows (`column_widths`)."""
         side = SIDE if self.query_one("#ledger-side").display else 0
-        widths = column_widths(self.app.size.width - side - 2, self.pages.stop if self.pages else 0, player)
+        return column_widths(self.app.size.width - side - 2, self.pages.stop if self.pages else 0, player)
+
+    def _columns(self, table: DataTable, player: bool) -> None:
+        """The columns that fit the screen now, set again when they change."""
+        widths = self._widths(player)
         if widths != self.widths:
             table.clear(columns=True)
             self.widths = widths
@@ -311,9 +315,7 @@ class LedgerScreen(Screen[None]):
     def _fit(self) -> None:
         """The columns for the screen's width now (the same page, the cursor on the same row), the rows in view."""
         if self.pages is not None and self.is_attached:
-            player = bool(self._filter("player"))
-            side = SIDE if self.query_one("#ledger-side").display else 0
-            if column_widths(self.app.size.width - side - 2, self.pages.stop, player) != self.widths:
+            if self._widths(bool(self._filter("player"))) != self.widths:
                 self.fill(self.page[1], at=self.query_one("#ledger-table", DataTable).cursor_row)
         self._fill_in_view()
 
@@ -382,9 +384,11 @@ class LedgerScreen(Screen[None]):
             text = f"The newest {len(rows):,} money lines of {total:,} events (the rest being counted)."
         else:
             text = (f"{len(rows):,} {'money lines ' if self.money else ''}of {total:,} events{struck}. "
-                    "p: follow a player's cash.")
+                    "p: a player's cash.")
         damaged = f" Stops early: {self.problem}." if self.problem else ""
         self.query_one("#ledger-story", Static).update(text + paged + damaged)
+        table = self.query_one("#ledger-table", DataTable)  # a longer story leaves the table shorter: the cursor's
+        self.call_after_refresh(lambda: table.move_cursor(row=table.cursor_row, scroll=True))  # row kept in view
 
     # -- reactions ---------------------------------------------------------------------
 
