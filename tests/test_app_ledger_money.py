@@ -169,6 +169,25 @@ async def test_a_long_followed_game_opens_on_its_newest_money_lines_then_counts_
         game.close()
 
 
+@pytest.mark.asyncio
+async def test_the_columns_fit_the_screen_again_when_it_is_resized(followed: Path) -> None:
+    game = Game.open(followed)
+    try:
+        app = Host(LedgerScreen(game))
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, LedgerScreen)
+            table = screen.query_one("#ledger-table", DataTable)
+            await wait_until(pilot, lambda: column(screen, "balance")[-1] == "Cat $1,315")
+            table.move_cursor(row=2)
+            await pilot.resize_terminal(140, 40)
+            await wait_until(pilot, lambda: [c.key.value for c in table.ordered_columns][:2] == ["seq", "time"])
+            await wait_until(pilot, lambda: column(screen, "balance")[-1] == "Cat $1,315")  # read again
+            assert table.cursor_row == 2  # the same row under the cursor
+    finally:
+        game.close()
+
+
 def test_the_amount_and_balance_columns_fit_every_width() -> None:
     for width in range(60, 200):
         for player in (True, False):
