@@ -15,7 +15,8 @@ import screens.ledger_screen as ledger_screen
 from banker.game import Game
 from banker.history import checked_entries
 from banker.ledger_pages import LedgerPages, money_first, money_line
-from screens.ledger_screen import LedgerScreen, column_widths
+from screens.ledger_layout import column_widths
+from screens.ledger_screen import LedgerScreen
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 # a followed game: a card, deeds bought, a visit to jail, a rent, a roll with its rent undone and rolled again

@@ -14,7 +14,8 @@ from textual.widgets import DataTable, Static
 import screens.ledger_screen as ledger_screen
 from banker.game import Game
 from banker.history import entries
-from screens.ledger_screen import INK, LedgerScreen, head_text, qr_block
+from screens.ledger_layout import INK, head_text, qr_block
+from screens.ledger_screen import LedgerScreen
 
 
 @pytest.fixture
