@@ -4,6 +4,9 @@ A page's running balances are summed from the legs of the events before it (`led
 nearest place whose accounts are known: the game's start, a stored snapshot (one every 1,000 events, its digest
 checked), or a place an earlier page walked past. Whether an action is undone is whether the latest undo or redo
 marker naming it is an undo: the markers after the rows asked for are read, once.
+
+A followed game writes a line for every roll, token moved and turn passed; "why do I have $310?" is answered by
+the lines that move cash (`money_line`), which `matching` and `money_tail` pick out.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from bisect import bisect_right
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from . import events as ev
 from .describe import describe
@@ -20,10 +23,31 @@ from .history import Entry, _people
 from .ledger import COLUMNS, DECODE_ERRORS, LedgerStore, Record, decode_owned, loads
 from .ledger_read import Reading, _move, _Targets, group_entries, stored_anchor
 from .snapshots import digests
+from .state import FOLLOW_TOKENS
 
 MARKERS = ("ActionUndone", "ActionRedone")
 KEPT_ENTRIES = 4000  # entries kept once described (a few screens up and down)
 ANCHOR_EVERY = 500  # a walk keeps the balances every this many events, for the next page near there
+# an event with legs, as `ledger.dumps` writes it (compact, sorted keys): the SQL side of `money_line`, which a row
+# passing it still meets (a marker's legs are those of the action it names)
+WITH_LEGS = "instr(payload, '\"transfers\":[[') > 0"
+Leg = tuple[str, str, int]
+
+
+def money_line(legs: Iterable[Leg], player: str | None = None) -> bool:
+    """A ledger line that moves cash: one with legs (an undo or redo: the legs of the action it names); with a
+    player picked, a leg to or from them. A roll, a token moved, a turn passed, a deed offered move none."""
+    return any(player is None or player in (payer, payee) for payer, payee, _ in legs)
+
+
+def money_first(house_rules: Iterable[str]) -> bool:
+    """Whether the ledger opens on the money lines only: at a game whose tokens Banker follows, where they are a
+    few lines among the rolls and moves (the key `a` shows every line)."""
+    return FOLLOW_TOKENS in house_rules
+
+
+def _legs(event: ev.Event) -> tuple[Leg, ...]:
+    return tuple((t.payer, t.payee, t.amount) for t in event.transfers)
 
 
 class LedgerPages:
@@ -185,10 +209,24 @@ class LedgerPages:
         _move(running, legs)
         self._targets.note_legs(first.action, legs)
 
+    def moved(self, entry: Entry) -> tuple[Leg, ...]:
+        """The legs a line moves: its own; an undo's, those of the action it names taken back (payer and payee
+        swapped); a redo's, those legs again. (An entry keeps a marker's own legs: none.)"""
+        if entry.type not in MARKERS:
+            return tuple((t.payer, t.payee, t.amount) for t in entry.transfers)
+        try:
+            row = self.store.query("SELECT payload FROM event WHERE seq = ?", (entry.seq,))
+            legs = self._targets.legs(int(loads(row[0][0])["action"]))
+        except (*DECODE_ERRORS, sqlite3.Error, IndexError, KeyError, ValueError):
+            return ()  # the line says what it can
+        return tuple((q, p, a) for p, q, a in legs) if entry.type == "ActionUndone" else legs
+
     # -- filters -------------------------------------------------------------------------------
 
-    def matching(self, player: str | None, deed: str | None, kind: str | None) -> tuple[list[int], int]:
-        """The seqs of the entries the filters let through, and how many of them are struck through (undone)."""
+    def matching(self, player: str | None, deed: str | None, kind: str | None,
+                 money: bool = False) -> tuple[list[int], int]:
+        """The seqs of the entries the filters let through (`money`: the money lines only, `money_line`), and how
+        many of them are struck through (undone)."""
         self._read_markers(0)
         undone = {a for a, kind_ in self._latest.items() if kind_ == "ActionUndone"}
         where, params = ["seq <= ?"], [self.stop]
@@ -201,15 +239,19 @@ class LedgerPages:
         if player:
             where.append("(instr(payload, ?) > 0 OR type IN (?, ?, 'GameStarted'))")
             params += [json.dumps(player, ensure_ascii=False), *MARKERS]
+        if money:
+            where.append(f"({WITH_LEGS} OR type IN (?, ?))")
+            params += MARKERS
         rows = self.store.connection().execute(
             f"SELECT seq, action, type, payload FROM event WHERE {' AND '.join(where)} ORDER BY seq", params)
         seqs: list[int] = []
         struck = 0
         theirs: set[int] = set()  # actions with the player among their people
+        moving: set[int] = set()  # actions whose legs are money lines (for the markers that name them)
         try:
             while batch := rows.fetchmany(1000):
                 for seq, action, type_, payload in batch:
-                    if player or deed:
+                    if player or deed or money:
                         try:
                             event = decode_owned(type_, loads(payload))
                         except DECODE_ERRORS:
@@ -221,11 +263,44 @@ class LedgerPages:
                             theirs.add(action)
                         if deed and getattr(event, "deed", "") != deed:
                             continue
+                        if money and not self._moves(event, action, player, moving, exact=bool(kind or deed)):
+                            continue
                     seqs.append(seq)
                     struck += action in undone
         finally:
             rows.close()
         return seqs, struck
+
+    def _moves(self, event: ev.Event, action: int, player: str | None, moving: set[int], exact: bool) -> bool:
+        """`money_line` of an event met in order (`moving`: the actions before it whose legs are). A marker's action
+        was met before it unless a kind or deed filter (`exact`) left its events out: then its legs are read."""
+        if isinstance(event, ev.MARKERS):
+            if exact:
+                return money_line(self._targets.legs(event.action), player)
+            return event.action in moving
+        if money_line(_legs(event), player):
+            moving.add(action)
+            return True
+        return False
+
+    def money_tail(self, count: int) -> list[int]:
+        """The seqs of the newest `count` money lines (every player), in order, read from the ledger's end: a long
+        game's first page at once (the whole list is `matching`'s, read after the first frame)."""
+        rows = self.store.connection().execute(
+            f"SELECT seq, type, payload FROM event WHERE seq <= ? AND ({WITH_LEGS} OR type IN (?, ?)) "
+            "ORDER BY seq DESC", (self.stop, *MARKERS))
+        found: list[int] = []
+        try:
+            while len(found) < count and (batch := rows.fetchmany(min(count, 500))):
+                targets = {seq: int(loads(payload)["action"]) for seq, type_, payload in batch if type_ in MARKERS}
+                for seq, _, _ in batch:
+                    if seq not in targets or money_line(self._targets.legs(targets[seq])):
+                        found.append(seq)
+        except (*DECODE_ERRORS, KeyError, ValueError):
+            pass  # the page that holds it says it cannot be read
+        finally:
+            rows.close()
+        return found[:count][::-1]
 
     def kinds(self) -> list[str]:
         return [row[0] for row in self.store.query("SELECT DISTINCT type FROM event WHERE seq <= ?", (self.stop,))]

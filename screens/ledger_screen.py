@@ -1,5 +1,9 @@
 """The ledger: every event with its running balances, filters, and the head to photograph.
 
+At a followed game it opens on the money lines (`banker.ledger_pages.money_line`; `a` shows every line), and at
+any width the amount and balance columns are in sight: the time and who columns show only on a wide screen, "what"
+takes the rest, and the line under the table says the selected row in full.
+
 The table is one DataTable holding a page of rows (`PAGE`, `[` and `]` for the next), each row's cells read and
 described only when it scrolls into view (`banker.ledger_pages`), so `L` opens at the same cost at any length.
 On a long game the whole hash chain is checked in a thread after the first frame; the rows stop before damage it
@@ -9,12 +13,9 @@ was edited since.
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from collections.abc import Sequence
-from datetime import datetime
 
-import qrcode
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,66 +29,31 @@ from banker import events as ev
 from banker.game import Game
 from banker.history import Entry
 from banker.ledger import LedgerError, LedgerStore
-from banker.ledger_pages import LedgerPages, check
+from banker.ledger_pages import LedgerPages, check, money_first
+from screens.ledger_layout import COLUMNS, column_widths, head_text, kind_label, local_time, qr_block
 
 WIDE = 150  # from this width the QR panel shows from the start; q shows or hides it
 SIDE = 42  # the QR panel's width (see banker.tcss)
-FIXED = {"seq": 6, "time": 8, "who": 14, "amount": 9}
-BALANCE = 26
 PAGE = 1000  # rows in the table at once, their cells filled as they scroll into view
 SMALL = 2000  # up to this many events the whole chain is checked before the first frame (a few ms), else after it
 # in a thread; a filter's scan likewise (0.8 s for a player at 100,000 events)
 MARGIN = 4  # rows filled beyond those in view
 UNDONE = "strike dim"
-INK, PAPER = "#000000", "#ffffff"  # true black on white, whatever the terminal's palette
-
-
-def qr_block(data: str) -> Text:
-    """The QR code of `data` in upper half blocks: the top module is the ink, the bottom one
-    the background, so two module rows fit a text line and no cell is a bare space."""
-    code = qrcode.QRCode(error_correction=qrcode.constants.ERROR_CORRECT_L, border=2)
-    code.add_data(data)
-    code.make(fit=True)
-    matrix = code.get_matrix()
-    if len(matrix) % 2:
-        matrix.append([False] * len(matrix[0]))
-    colour = {True: INK, False: PAPER}
-    block = Text(no_wrap=True)
-    for y in range(0, len(matrix), 2):
-        if y:
-            block.append("\n")
-        for top, bottom in zip(matrix[y], matrix[y + 1], strict=True):
-            block.append("▀", style=f"{colour[top]} on {colour[bottom]}")
-    return block
-
-
-def head_text(count: int, digest: str) -> str:
-    """What the QR code holds: enough to compare with `banker verify` later."""
-    return f"banker:{count}:{digest}"
-
-
-def kind_label(event_type: str) -> str:
-    """DeedBought -> "deed bought"."""
-    return re.sub(r"(?<!^)(?=[A-Z])", " ", event_type).lower()
-
-
-def local_time(stamp: str, fmt: str = "%H:%M:%S") -> str:
-    try:
-        return datetime.fromisoformat(stamp).astimezone().strftime(fmt)
-    except ValueError:
-        return stamp[:19]
 
 
 class LedgerScreen(Screen[None]):
-    """Every event, undone ones struck through; filter by player, deed or kind."""
+    """Every event, undone ones struck through (at a followed game the money lines first); filter by player, deed
+    or kind."""
     CSS_PATH = "ledger.tcss"  # loaded when the screen first opens, not at start-up
 
     BINDINGS = [
+        Binding("a", "lines(False)", "all lines"),  # the one of these two that applies shows (check_action)
+        Binding("a", "lines(True)", "money only"),
         Binding("p", "focus_filter('player')", "player"),
         Binding("d", "focus_filter('deed')", "deed"),
         Binding("k", "focus_filter('kind')", "kind"),
-        Binding("x", "clear_filters", "clear filters"),
-        Binding("q", "toggle_qr", "QR of the head"),
+        Binding("x", "clear_filters", "clear"),
+        Binding("q", "toggle_qr", "QR"),
         Binding("left_square_bracket", "older", "older"),
         Binding("right_square_bracket", "newer", "newer"),
         Binding("escape", "back", "back"),
@@ -107,6 +73,8 @@ class LedgerScreen(Screen[None]):
         self.loaded_head: tuple[int, str] = (-1, "")
         self.problem: str | None = None  # the first damaged or unreadable event: the ledger stops before it
         self.options_for: tuple[int, str] | None = None  # the head the deed and kind choices were read at
+        self.money = money_first(game.state.house_rules)  # the money lines only (`a` toggles)
+        self.widths: dict[str, int] = {}  # the table's columns now
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="ledger-page"):
@@ -151,9 +119,6 @@ class LedgerScreen(Screen[None]):
         self.query_one("#ledger-qr", Static).update(qr_block(head_text(count, digest)))
         with self.prevent(Select.Changed):
             self.query_one("#ledger-player", Select).set_options([(p, p) for p in game.state.players])
-        table = self.query_one("#ledger-table", DataTable)
-        if not table.columns:
-            self._columns(table)
         if count <= SMALL:
             self._checked(pages, *self._check(count), fill=False)
         else:  # the whole chain in a thread, after the first frame
@@ -197,27 +162,31 @@ class LedgerScreen(Screen[None]):
                 [(d, d) for d in state.edition.deeds if d in seen_deeds])
             self.query_one("#ledger-kind", Select).set_options([(kind_label(k), k) for k in kinds])
 
-    def _columns(self, table: DataTable) -> None:
-        """Fixed widths (long texts are cut; the line under the table shows the whole event),
-        with "what" taking the room the screen has."""
+    def _widths(self, player: bool) -> dict[str, int]:
+        """The columns that fit the screen now, beside the QR panel when it shows (`column_widths`)."""
         side = SIDE if self.query_one("#ledger-side").display else 0
-        padding = 2 * (len(FIXED) + 2)
-        what = max(30, min(70, self.app.size.width - side - sum(FIXED.values()) - BALANCE - padding - 2))
-        widths = {**FIXED, "what": what}
-        for label, key in (("#", "seq"), ("time", "time"), ("who", "who"), ("what", "what"),
-                           ("amount", "amount"), ("balance", "balance")):
-            table.add_column(label, key=key, width=widths.get(key))
+        return column_widths(self.app.size.width - side - 2, self.pages.stop if self.pages else 0, player)
+
+    def _columns(self, table: DataTable, player: bool) -> None:
+        """The columns that fit the screen now, set again when they change."""
+        widths = self._widths(player)
+        if widths != self.widths:
+            table.clear(columns=True)
+            self.widths = widths
+            labels = dict((key, label) for label, key in COLUMNS)
+            for key, width in widths.items():
+                table.add_column(labels[key], key=key, width=width)
 
     def _filter(self, name: str) -> str | None:
         value = self.query_one(f"#ledger-{name}", Select).value
         return value if isinstance(value, str) else None
 
-    def _filters(self) -> tuple[str | None, str | None, str | None]:
-        return self._filter("player"), self._filter("deed"), self._filter("kind")
+    def _filters(self) -> tuple[str | None, str | None, str | None, bool]:
+        return self._filter("player"), self._filter("deed"), self._filter("kind"), self.money
 
-    def fill(self, end: int | None = None, cursor_at_end: bool = True) -> None:
-        """Show the page of matching entries that ends at `end` (default: the newest); only the rows in view are
-        read now, the others as they scroll into view."""
+    def fill(self, end: int | None = None, cursor_at_end: bool = True, at: int | None = None) -> None:
+        """Show the page of matching entries that ends at `end` (default: the newest), the cursor on its last row,
+        its first, or row `at`; only the rows in view are read now, the others as they scroll into view."""
         pages = self.pages
         assert pages is not None
         filters = self._filters()
@@ -226,8 +195,10 @@ class LedgerScreen(Screen[None]):
                 self.matched, self.struck = range(1, pages.stop + 1), self.total_struck
             elif pages.stop <= SMALL:
                 self.matched, self.struck = pages.matching(*filters)
-            else:  # a scan of the whole ledger: in a thread, the table empty until it is done
-                self.matched, self.struck = (), None
+            else:  # a scan of the whole ledger: in a thread, the table empty until it is done (the money lines:
+                # the newest page of them at once, read from the end)
+                tail = filters == (None, None, None, True)
+                self.matched, self.struck = (pages.money_tail(PAGE) if tail else ()), None
                 stop = pages.stop
                 self.run_worker(lambda: self.app.call_from_thread(self._matched, pages, filters,
                                                                   *self._match_apart(stop, filters)),
@@ -238,18 +209,20 @@ class LedgerScreen(Screen[None]):
         self.shown = self.matched[self.page[0]:end]
         table = self.query_one("#ledger-table", DataTable)
         table.clear()
+        self._columns(table, bool(player))
         blank = Text("", no_wrap=True)
-        table.add_rows([Text(str(seq), no_wrap=True), blank, blank, blank, blank, blank] for seq in self.shown)
+        table.add_rows([Text(str(seq), no_wrap=True)] + [blank] * (len(self.widths) - 1) for seq in self.shown)
         self.filled = set()
         rows = max(1, self.app.size.height)
         if self.shown:
-            at = len(self.shown) - 1 if cursor_at_end else 0
+            at = min(at, len(self.shown) - 1) if at is not None else len(self.shown) - 1 if cursor_at_end else 0
             self._fill_rows(at - rows, at + rows)
             table.move_cursor(row=at, animate=False)
         self._story(player)
         self.refresh_bindings()
 
-    def _match_apart(self, stop: int, filters: tuple[str | None, str | None, str | None]) -> tuple[list[int], int]:
+    def _match_apart(self, stop: int, filters: tuple[str | None, str | None, str | None, bool]
+                     ) -> tuple[list[int], int]:
         """The filters' scan on a connection of its own (safe in a thread)."""
         store = LedgerStore.open(self.game.store.path)
         try:
@@ -259,11 +232,18 @@ class LedgerScreen(Screen[None]):
         finally:
             store.close()
 
-    def _matched(self, pages: LedgerPages, filters: tuple[str | None, str | None, str | None], seqs: list[int],
-                 struck: int) -> None:
+    def _matched(self, pages: LedgerPages, filters: tuple[str | None, str | None, str | None, bool],
+                 seqs: list[int], struck: int) -> None:
         if pages is not self.pages or filters != self._filters() or not self.is_attached:
             return  # read again, or other filters picked, since
-        self.matched, self.struck = [seq for seq in seqs if seq <= pages.stop], struck
+        matched = [seq for seq in seqs if seq <= pages.stop]
+        if self.shown and matched[-len(self.shown):] == list(self.shown) and self.page[1] == len(self.shown):
+            self.matched, self.struck = matched, struck  # the newest page, shown already: counted, left as it is
+            self.page = (len(matched) - len(self.shown), len(matched))
+            self._story(filters[0])
+            self.refresh_bindings()
+            return
+        self.matched, self.struck = matched, struck
         self.fill(len(self.matched))
 
     def _fill_in_view(self) -> None:
@@ -272,7 +252,14 @@ class LedgerScreen(Screen[None]):
         self._fill_rows(top - MARGIN, top + table.size.height + MARGIN)
 
     def on_resize(self, event: Resize) -> None:
-        self.call_after_refresh(self._fill_in_view)
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """The columns for the screen's width now (the same page, the cursor on the same row), the rows in view."""
+        if self.pages is not None and self.is_attached:
+            if self._widths(bool(self._filter("player"))) != self.widths:
+                self.fill(self.page[1], at=self.query_one("#ledger-table", DataTable).cursor_row)
+        self._fill_in_view()
 
     def _fill_rows(self, first: int, last: int) -> None:
         """Read and show the rows first..last of the table (those not shown yet)."""
@@ -297,28 +284,31 @@ class LedgerScreen(Screen[None]):
             entry = entries.get(self.shown[i])
             if entry is None:
                 continue
-            for column, cell in enumerate(self._row(entry, player)):
-                table.update_cell_at(Coordinate(i, column), cell)
+            cells = self._row(entry, player)
+            for column, key in enumerate(self.widths):
+                table.update_cell_at(Coordinate(i, column), cells[key])
             self.filled.add(i)
 
-    def _row(self, entry: Entry, player: str | None) -> list[Text]:
+    def _row(self, entry: Entry, player: str | None) -> dict[str, Text]:
         money = self.game.money
+        legs = self.pages.moved(entry) if self.pages is not None else ()
         if player:
-            change = sum(t.amount for t in entry.transfers if t.payee == player) - \
-                sum(t.amount for t in entry.transfers if t.payer == player)
+            change = sum(a for _, q, a in legs if q == player) - sum(a for p, _, a in legs if p == player)
             amount = f"{'+' if change > 0 else '-'}{money(abs(change))}" if change else ""
             balance = money(entry.balances[player])
         else:
-            total = sum(t.amount for t in entry.transfers)
+            total = sum(a for _, _, a in legs)
             amount = money(total) if total else ""
-            touched = dict.fromkeys(a for t in entry.transfers for a in (t.payer, t.payee)
-                                    if a not in ev.ACCOUNTS)
+            touched = dict.fromkeys(a for p, q, _ in legs for a in (p, q) if a not in ev.ACCOUNTS)
             balance = "  ".join(f"{a} {money(entry.balances[a])}" for a in touched)
         who = ", ".join(sorted(entry.people)) if len(entry.people) <= 3 else "everyone"
         what = entry.text + ("  (undone)" if entry.undone else "")
-        cells = [str(entry.seq), local_time(entry.time), who, what, amount, balance]
         style = UNDONE if entry.undone else ""
-        return [Text(cell, style=style, no_wrap=True) for cell in cells]
+        cells = {"seq": str(entry.seq), "time": local_time(entry.time), "who": who, "what": what, "amount": amount,
+                 "balance": balance}
+        right = {"amount", "balance"} if player else {"amount"}  # sums line up
+        return {key: Text(cell, style=style, no_wrap=True, overflow="ellipsis",
+                          justify="right" if key in right else "left") for key, cell in cells.items()}
 
     def _story(self, player: str | None) -> None:
         money = self.game.money
@@ -328,13 +318,19 @@ class LedgerScreen(Screen[None]):
         first, last = self.page
         paged = (f" Showing {first + 1:,}-{last:,} ([ older, ] newer)." if len(rows) > PAGE else "")
         total = self.pages.stop if self.pages is not None else 0
+        lines = "money lines" if self.money else "events"
         if player:
-            text = (f"{player} has {money(self.game.state.cash(player))} now: {len(rows):,} events, read the "
-                    f"balance column down to see each change{struck}.")
+            text = (f"{player} has {money(self.game.state.cash(player))} now: {len(rows):,} {lines}, each with their "
+                    f"cash after it{struck}.")
+        elif self.money and self.struck is None and total > SMALL:
+            text = f"The newest {len(rows):,} money lines of {total:,} events (the rest being counted)."
         else:
-            text = f"{len(rows):,} of {total:,} events{struck}. Pick a player (p) to follow their cash."
+            text = (f"{len(rows):,} {'money lines ' if self.money else ''}of {total:,} events{struck}. "
+                    "p: a player's cash.")
         damaged = f" Stops early: {self.problem}." if self.problem else ""
         self.query_one("#ledger-story", Static).update(text + paged + damaged)
+        table = self.query_one("#ledger-table", DataTable)  # a longer story leaves the table shorter: the cursor's
+        self.call_after_refresh(lambda: table.move_cursor(row=table.cursor_row, scroll=True))  # row kept in view
 
     # -- reactions ---------------------------------------------------------------------
 
@@ -351,11 +347,12 @@ class LedgerScreen(Screen[None]):
             return
         entry = found[0]
         money = self.game.money
-        legs = "; ".join(f"{t.payer} -> {t.payee} {money(t.amount)}" for t in entry.transfers)
+        legs = "; ".join(f"{p} -> {q} {money(a)}" for p, q, a in self.pages.moved(entry))
         after = ", ".join(f"{p} {money(entry.balances[p])}" for p in self.game.state.players
                           if p in entry.people)
-        detail = (f"#{entry.seq} {local_time(entry.time, '%Y-%m-%d %H:%M:%S')} (action {entry.action}) "
-                  f"{entry.text}" + (f"  [{legs}]" if legs else "") + (f"  after: {after}" if after else ""))
+        detail = (f"#{entry.seq} {entry.text}" + (f"  [{legs}]" if legs else "") +
+                  (f"  after: {after}" if after else "") +
+                  f"  ({local_time(entry.time, '%Y-%m-%d %H:%M:%S')}, action {entry.action})")
         self.query_one("#ledger-detail", Static).update(
             Text(detail + ("  UNDONE" if entry.undone else ""), style=UNDONE if entry.undone else ""))
 
@@ -374,6 +371,11 @@ class LedgerScreen(Screen[None]):
         self.fill()
         self.query_one("#ledger-table", DataTable).focus()
 
+    def action_lines(self, money: bool) -> None:
+        """The money lines only, or every line (the filters kept)."""
+        self.money = money
+        self.fill()
+
     def action_older(self) -> None:
         self.fill(self.page[0], cursor_at_end=True)
 
@@ -381,6 +383,8 @@ class LedgerScreen(Screen[None]):
         self.fill(min(len(self.matched), self.page[1] + PAGE), cursor_at_end=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "lines":
+            return parameters[0] != self.money  # "all lines" while the money lines only show, and back
         if action in ("older", "newer") and len(self.matched) <= PAGE:
             return False
         if action == "older":
@@ -395,3 +399,4 @@ class LedgerScreen(Screen[None]):
     def action_toggle_qr(self) -> None:
         side = self.query_one("#ledger-side")
         side.display = not side.display
+        self.call_after_refresh(self._fit)

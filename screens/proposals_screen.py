@@ -25,7 +25,7 @@ from banker.ledger import LedgerError
 from banker.wallet.proposals import ACCEPTED, Proposal, refuse, waiting
 from banker.wallet.safe_text import shown as escaped
 from banker.wallet.voice import REFUSED_NOW
-from screens.ledger_screen import local_time
+from screens.ledger_layout import local_time
 
 REFRESH_SECONDS = 1.0
 FIXED_COLUMNS = 4 + 5 + 10  # id, time, from

@@ -29,7 +29,7 @@ from banker.wallet.process import ServeProcess
 from banker.wallet.server import ServeError
 from banker.wallet.storage import new_join_code
 from screens.errors_kept import FlowErrorsKept
-from screens.ledger_screen import local_time, qr_block
+from screens.ledger_layout import local_time, qr_block
 
 HOW = ("Phones must be on the same Wi-Fi as this computer. Scan with the camera app; each player picks "
        "their name once; a name belongs to one phone until it is freed. Wallets are read-only: a phone can only "

@@ -44,8 +44,9 @@ async def until(pilot: Pilot, holds: object) -> None:
     raise AssertionError("the ledger screen never got there")
 
 
-def cells(table: DataTable, row: int) -> list[str]:
-    return [str(cell) for cell in table.get_row_at(row)]
+def cells(table: DataTable, row: int) -> dict[str, str]:
+    """A row's cells by column ("seq", "what", "amount", "balance"; "time" and "who" on a wide screen)."""
+    return {c.key.value: str(cell) for c, cell in zip(table.ordered_columns, table.get_row_at(row), strict=True)}
 
 
 @pytest.mark.asyncio
@@ -61,18 +62,18 @@ async def test_a_long_ledger_opens_on_its_newest_rows_and_reads_older_ones_as_th
             assert isinstance(screen, LedgerScreen)
             table = screen.query_one("#ledger-table", DataTable)
             assert table.row_count == len(whole)
-            assert cells(table, len(whole) - 1)[3] == whole[-1].text  # the newest, in view, read
-            assert cells(table, 0)[0] == "1" and cells(table, 0)[3] == ""  # the oldest not read yet
+            assert cells(table, len(whole) - 1)["what"] == whole[-1].text  # the newest, in view, read
+            assert cells(table, 0)["seq"] == "1" and cells(table, 0)["what"] == ""  # the oldest not read yet
             assert len(screen.filled) < len(whole) // 2
             await pilot.press("ctrl+home")
             await until(pilot, lambda: 0 in screen.filled)
-            assert cells(table, 0)[3] == whole[0].text
+            assert cells(table, 0)["what"] == whole[0].text
             await pilot.press(*["pagedown"] * 3)
             await until(pilot, lambda: table.cursor_row in screen.filled)
             for row in sorted(screen.filled):
                 entry = whole[row]
-                assert cells(table, row)[3] == entry.text + ("  (undone)" if entry.undone else "")
-                balance = cells(table, row)[5]
+                assert cells(table, row)["what"] == entry.text + ("  (undone)" if entry.undone else "")
+                balance = cells(table, row)["balance"]
                 assert all(f"{name} ${entry.balances[name]:,}" in balance for name in balance.split()[::2])
             await until(pilot, lambda: screen.struck is not None)  # counted with the chain's check, after
             struck = sum(e.undone for e in whole)
@@ -118,7 +119,7 @@ async def test_a_filter_on_a_long_ledger_reads_its_rows_the_same_way(long_game: 
             await pilot.press("p", "enter", "down", "enter")  # every player -> Alice
             table = screen.query_one("#ledger-table", DataTable)
             await until(pilot, lambda: table.row_count == len(whole))
-            assert cells(table, len(whole) - 1)[5] == f"${whole[-1].balances['Alice']:,}"
+            assert cells(table, len(whole) - 1)["balance"] == f"${whole[-1].balances['Alice']:,}"
             assert f"Alice has ${game.state.cash('Alice'):,} now: {len(whole)} events" in str(
                 screen.query_one("#ledger-story", Static).render())
     finally:

@@ -11,7 +11,7 @@ from textual.widgets import DataTable, Static
 from banker.game import Game
 from banker.wallet import join_code, list_pending, phone_meaning, propose, recent
 from banker.wallet.claims import claim, claims
-from screens.ledger_screen import qr_block
+from screens.ledger_layout import qr_block
 from screens.proposals_screen import ProposalsScreen
 from screens.wallet_screen import WalletScreen
 
