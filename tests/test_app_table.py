@@ -328,19 +328,28 @@ async def test_mortgage_list_greys_a_built_on_group(game_file: Path) -> None:
 # -- raising money and bankruptcy -------------------------------------------------------------
 
 
+# Alice owes $600 rent on Boardwalk (two houses) with $500 in hand and two railroads to mortgage
+SHORT_OF_THE_RENT = ("collect Bob 1000", "buy Bob Boardwalk", "buy Bob Park", "build Bob Boardwalk", "build Bob Park",
+                     "build Bob Boardwalk", "build Bob Park", "buy Alice Reading", "buy Alice 'Pennsylvania Railroad'",
+                     "pay Alice 600 Bob")
+
+
+async def rent_on_boardwalk(pilot: Pilot, app: BankerApp) -> None:
+    """Alice lands on Boardwalk and charges the rent: the raise-money screen opens."""
+    await keys(pilot, "l")
+    await type_text(pilot, "boardw")
+    await keys(pilot, "enter", "enter")
+    await wait_until(pilot, lambda: type(app.screen).__name__ == "RaiseMoneyScreen")
+
+
 @pytest.mark.asyncio
 async def test_raise_money_pays_the_rent_by_itself_once_the_cash_is_there(game_file: Path) -> None:
     """003 line 194: owing more than your cash, raise it by mortgaging, then pay: the payment is made as soon as
     the cash covers it (issue 36), with no key left to press."""
-    prepare(game_file, "collect Bob 1000", "buy Bob Boardwalk", "buy Bob Park", "build Bob Boardwalk",
-            "build Bob Park", "build Bob Boardwalk", "build Bob Park", "buy Alice Reading",
-            "buy Alice 'Pennsylvania Railroad'", "pay Alice 600 Bob")
+    prepare(game_file, *SHORT_OF_THE_RENT)
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
-        await keys(pilot, "l")
-        await type_text(pilot, "boardw")
-        await keys(pilot, "enter", "enter")
-        await wait_until(pilot, lambda: type(app.screen).__name__ == "RaiseMoneyScreen")
+        await rent_on_boardwalk(pilot, app)
         assert cash(game_file, "Alice") == 500  # nothing paid yet
         await keys(pilot, "p")  # not enough yet: the key does nothing
         await wait_until(pilot, lambda: type(app.screen).__name__ == "RaiseMoneyScreen")
@@ -377,15 +386,10 @@ async def test_bankrupt_to_the_player_owed_when_nothing_is_left(game_file: Path)
 async def test_bankruptcy_is_not_offered_while_the_debt_could_be_raised(game_file: Path) -> None:
     """003 line 196: bankrupt only when owing more than you can pay; while mortgages would cover the rent, the
     raise-money screen offers no `x` and the key does nothing (issue 36)."""
-    prepare(game_file, "collect Bob 1000", "buy Bob Boardwalk", "buy Bob Park", "build Bob Boardwalk",
-            "build Bob Park", "build Bob Boardwalk", "build Bob Park", "buy Alice Reading",
-            "buy Alice 'Pennsylvania Railroad'", "pay Alice 600 Bob")
+    prepare(game_file, *SHORT_OF_THE_RENT)
     app = app_for(game_file)
     async with app.run_test(size=SIZE) as pilot:
-        await keys(pilot, "l")
-        await type_text(pilot, "boardw")
-        await keys(pilot, "enter", "enter")
-        await wait_until(pilot, lambda: type(app.screen).__name__ == "RaiseMoneyScreen")
+        await rent_on_boardwalk(pilot, app)
         assert "bankrupt" not in str(app.screen.query_one("#raise-keys").render())
         await keys(pilot, "x")
         await wait_until(pilot, lambda: type(app.screen).__name__ == "RaiseMoneyScreen")
