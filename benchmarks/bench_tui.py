@@ -112,7 +112,8 @@ def percentile(values: list[float], share: float) -> float:
 
 async def measure(path: Path, presses: int, gap: float) -> tuple[dict[str, list[float]], float, list[float]]:
     """Milliseconds from each key to the frame showing the new cash, by key; the first press; full GCs' times."""
-    app = make_app(path, data=path.parent / "data", watch=False)
+    # its own remembered heads: the copies of a game share its key
+    app = make_app(path, data=path.parent / f"data-{path.stem}", watch=False)
     times: dict[str, list[float]] = {}
     full_collections: list[float] = []  # how long each full collection took (ms)
     collecting = [0.0]
@@ -209,7 +210,8 @@ async def measure_dice(path: Path, presses: int, gap: float
 
     from screens.command_bar import CommandBar
 
-    app = make_app(path, data=path.parent / "data", watch=False)
+    # its own remembered heads: the copies of a game share its key
+    app = make_app(path, data=path.parent / f"data-{path.stem}", watch=False)
     times: list[float] = []
     cpu: list[float] = []
     shown_what: dict[str, int] = {}
@@ -263,9 +265,15 @@ async def measure_dice(path: Path, presses: int, gap: float
             started[0] = True
             await send(*dice, "enter")
             await asyncio.sleep(gap)
+            for _ in range(100):  # a roll still held (the big game's first, behind the backup made at opening)
+                if game.head[0] != count:
+                    break
+                await asyncio.sleep(0.05)
             started[0] = False
             if game.head[0] == count:
-                raise SystemExit(f"the dice {dice} wrote nothing: was the roll refused?")
+                notes = [str(toast._notification.message) for toast in app.screen.query(Toast)]  # type: ignore
+                raise SystemExit(f"the dice {dice} wrote nothing: was the roll refused? (screen {app.screen!r}, "
+                                 f"bar {table.query_one(CommandBar).value!r}, toasts {notes[-3:]})")
             if index >= WARM_UP:  # a roll that brings up nothing is counted, not timed
                 # what the roll brought up: its dialog when one opens (the toast drawn under it later is not
                 # waited for: the dialog is what the table answers), else its toast
