@@ -4,11 +4,14 @@ a line too long for its cell said whole under the table, and a player's money li
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 from app_pilot import app_for, played_file, wait_until
 from screen_host import Host
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 import screens.ledger_screen as ledger_screen
@@ -59,6 +62,20 @@ def money_seqs(game: Game, player: str | None = None) -> list[int]:
     return seqs
 
 
+@asynccontextmanager
+async def ledger_at_80x24(followed: Path) -> AsyncIterator[tuple[Game, LedgerScreen, Pilot]]:
+    """The followed game's ledger screen alone, at 80x24; the game closed after."""
+    game = Game.open(followed)
+    try:
+        app = Host(LedgerScreen(game))
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, LedgerScreen)
+            yield game, screen, pilot
+    finally:
+        game.close()
+
+
 @pytest.mark.asyncio
 async def test_the_ledger_of_a_followed_game_shows_money_lines_first(followed: Path) -> None:
     game = Game.open(followed)
@@ -89,62 +106,41 @@ async def test_the_ledger_of_a_followed_game_shows_money_lines_first(followed: P
 
 @pytest.mark.asyncio
 async def test_the_balance_column_is_in_sight_at_80x24(followed: Path) -> None:
-    game = Game.open(followed)
-    try:
-        app = Host(LedgerScreen(game))
-        async with app.run_test(size=(80, 24)) as pilot:
-            screen = app.screen
-            assert isinstance(screen, LedgerScreen)
-            table = screen.query_one("#ledger-table", DataTable)
-            await wait_until(pilot, lambda: column(screen, "balance")[-1] == "Cat $1,315")
-            assert [c.key.value for c in table.ordered_columns] == ["seq", "what", "amount", "balance"]
-            right_edge = sum(c.get_render_width(table) for c in table.ordered_columns)
-            assert right_edge <= table.scrollable_content_region.width <= 80  # no scrolling sideways to see it
-            assert table.virtual_size.width <= table.scrollable_content_region.width
-    finally:
-        game.close()
+    async with ledger_at_80x24(followed) as (game, screen, pilot):
+        table = screen.query_one("#ledger-table", DataTable)
+        await wait_until(pilot, lambda: column(screen, "balance")[-1] == "Cat $1,315")
+        assert [c.key.value for c in table.ordered_columns] == ["seq", "what", "amount", "balance"]
+        right_edge = sum(c.get_render_width(table) for c in table.ordered_columns)
+        assert right_edge <= table.scrollable_content_region.width <= 80  # no scrolling sideways to see it
+        assert table.virtual_size.width <= table.scrollable_content_region.width
 
 
 @pytest.mark.asyncio
 async def test_a_player_s_money_lines_end_at_their_cash(followed: Path) -> None:
     """Why does Cat have $1,315? Dealt $1,500, Baltic bought, a rent undone and paid again, Vermont bought."""
-    game = Game.open(followed)
-    try:
-        app = Host(LedgerScreen(game))
-        async with app.run_test(size=(80, 24)) as pilot:
-            screen = app.screen
-            assert isinstance(screen, LedgerScreen)
-            await pilot.press("p", "enter", "down", "down", "down", "enter")  # every player -> Ann -> Bob -> Cat
-            await wait_until(pilot, lambda: column(screen, "amount") == ["+$1,500", "-$60", "-$25", "+$25", "-$25",
-                                                                        "-$100"])
-            assert column(screen, "balance") == ["$1,500", "$1,440", "$1,415", "$1,440", "$1,415", "$1,315"]
-            assert column(screen, "balance")[-1] == f"${game.state.cash('Cat'):,}"
-            assert column(screen, "seq") == [str(s) for s in money_seqs(game, "Cat")]
-            assert "(undone)" in column(screen, "what")[2]  # the rent undone, struck through, and the undo
-            assert column(screen, "what")[3].startswith("undo of action")
-            story = str(screen.query_one("#ledger-story", Static).render())
-            assert story.startswith("Cat has $1,315 now: 6 money lines")
-    finally:
-        game.close()
+    async with ledger_at_80x24(followed) as (game, screen, pilot):
+        await pilot.press("p", "enter", "down", "down", "down", "enter")  # every player -> Ann -> Bob -> Cat
+        await wait_until(pilot, lambda: column(screen, "amount") == ["+$1,500", "-$60", "-$25", "+$25", "-$25",
+                                                                    "-$100"])
+        assert column(screen, "balance") == ["$1,500", "$1,440", "$1,415", "$1,440", "$1,415", "$1,315"]
+        assert column(screen, "balance")[-1] == f"${game.state.cash('Cat'):,}"
+        assert column(screen, "seq") == [str(s) for s in money_seqs(game, "Cat")]
+        assert "(undone)" in column(screen, "what")[2]  # the rent undone, struck through, and the undo
+        assert column(screen, "what")[3].startswith("undo of action")
+        story = str(screen.query_one("#ledger-story", Static).render())
+        assert story.startswith("Cat has $1,315 now: 6 money lines")
 
 
 @pytest.mark.asyncio
 async def test_a_line_cut_in_its_cell_is_said_whole_under_the_table(followed: Path) -> None:
-    game = Game.open(followed)
-    try:
-        app = Host(LedgerScreen(game))
-        async with app.run_test(size=(80, 24)) as pilot:
-            screen = app.screen
-            assert isinstance(screen, LedgerScreen)
-            table = screen.query_one("#ledger-table", DataTable)
-            undo = column(screen, "what").index(next(w for w in column(screen, "what") if w.startswith("undo")))
-            table.move_cursor(row=undo)
-            whole = next(e.text for e in checked_entries(game.records)[0] if e.text.startswith("undo of action"))
-            assert len(whole) > screen.widths["what"]  # too long for its cell at 80 wide
-            await wait_until(pilot, lambda: whole in str(screen.query_one("#ledger-detail", Static).render()))
-            assert "[Bob -> Cat $25]" in str(screen.query_one("#ledger-detail", Static).render())  # the rent given back
-    finally:
-        game.close()
+    async with ledger_at_80x24(followed) as (game, screen, pilot):
+        table = screen.query_one("#ledger-table", DataTable)
+        undo = column(screen, "what").index(next(w for w in column(screen, "what") if w.startswith("undo")))
+        table.move_cursor(row=undo)
+        whole = next(e.text for e in checked_entries(game.records)[0] if e.text.startswith("undo of action"))
+        assert len(whole) > screen.widths["what"]  # too long for its cell at 80 wide
+        await wait_until(pilot, lambda: whole in str(screen.query_one("#ledger-detail", Static).render()))
+        assert "[Bob -> Cat $25]" in str(screen.query_one("#ledger-detail", Static).render())  # the rent given back
 
 
 @pytest.mark.asyncio
@@ -172,21 +168,14 @@ async def test_a_long_followed_game_opens_on_its_newest_money_lines_then_counts_
 
 @pytest.mark.asyncio
 async def test_the_columns_fit_the_screen_again_when_it_is_resized(followed: Path) -> None:
-    game = Game.open(followed)
-    try:
-        app = Host(LedgerScreen(game))
-        async with app.run_test(size=(80, 24)) as pilot:
-            screen = app.screen
-            assert isinstance(screen, LedgerScreen)
-            table = screen.query_one("#ledger-table", DataTable)
-            await wait_until(pilot, lambda: column(screen, "balance")[-1] == "Cat $1,315")
-            table.move_cursor(row=2)
-            await pilot.resize_terminal(140, 40)
-            await wait_until(pilot, lambda: [c.key.value for c in table.ordered_columns][:2] == ["seq", "time"])
-            await wait_until(pilot, lambda: column(screen, "balance")[-1] == "Cat $1,315")  # read again
-            assert table.cursor_row == 2  # the same row under the cursor
-    finally:
-        game.close()
+    async with ledger_at_80x24(followed) as (game, screen, pilot):
+        table = screen.query_one("#ledger-table", DataTable)
+        await wait_until(pilot, lambda: column(screen, "balance")[-1] == "Cat $1,315")
+        table.move_cursor(row=2)
+        await pilot.resize_terminal(140, 40)
+        await wait_until(pilot, lambda: [c.key.value for c in table.ordered_columns][:2] == ["seq", "time"])
+        await wait_until(pilot, lambda: column(screen, "balance")[-1] == "Cat $1,315")  # read again
+        assert table.cursor_row == 2  # the same row under the cursor
 
 
 def test_the_amount_and_balance_columns_fit_every_width() -> None:
