@@ -86,14 +86,25 @@ def still_answerable(state: GameState, wait: Wait, e: ev.Event) -> bool:
     """Whether a wait can still be answered after this event: a speed die's move or a card to draw is void once its
     player is in jail (a card, Go To Jail, or the banker's `jail`: the token left the card's space, and a card is
     drawn where the token stands); Mr. Monopoly's player to send to jail needs another player still in the game
-    (001:31); a rent choice, a rent still owed (`rent_still_owed`)."""
+    (001:31), his trap a player still on his space to trap (001:33: the one there went bankrupt); a rent choice, a
+    rent still owed (`rent_still_owed`)."""
     if wait.kind == "speed-die" and wait.player in state.in_jail:
         return False
     if wait.kind == "card" and type(e) is ev.JailEntered and e.player == wait.player:
         return False
     if wait.kind == "jail-send" and not any(p != wait.player for p in state.active_players):
         return False
+    if wait.kind == "trap" and not _trappable_here(state, wait.player):
+        return False
     return rent_still_owed(state, wait)
+
+
+def _trappable_here(state: GameState, mr: str) -> bool:
+    """Whether a player Mr. Monopoly may still trap stands on his space (001:33): not bankrupt, not trapped."""
+    if state.tokens is None:
+        return True
+    here = state.position(mr)
+    return any(p != mr and p not in state.trapped and state.position(p) == here for p in state.active_players)
 
 
 def _settle_waits(state: GameState, e: ev.Event) -> None:

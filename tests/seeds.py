@@ -24,6 +24,7 @@ SEED_VARIABLES = {"BANKER_PLAY_SEED": PLAY_SEED, "BANKER_CRASH_SEED": CRASH_SEED
 # (the random-play test's machine, the seed of the batch that failed, what it found): one batch each, every run
 PLAY_REGRESSIONS: tuple[tuple[str, int, str], ...] = (
     ("SoreLosersTokenPlay", 1017700478, "a shortage auction closes with `sold <deed>` (the waiting check)"),
+    ("SoreLosersTokenPlay", 1929978149, "Mr. Monopoly's trap ends when the player on his space goes bankrupt"),
 )
 
 

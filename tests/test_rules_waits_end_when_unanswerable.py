@@ -35,3 +35,15 @@ def test_mr_monopolys_jail_send_ends_when_nobody_is_left_to_send(new_game: NewGa
     play(game, "bankrupt bob alice 99999")
     assert not [w for w in game.state.waiting if w.kind == "jail-send"]
     assert unanswerable(game.state) == []
+
+
+def test_mr_monopolys_trap_ends_when_the_player_on_his_space_goes_bankrupt(new_game: NewGame) -> None:
+    """001:33: he traps a player on the space he lands on; once that player is out of the game nobody is left there
+    to trap (found by the exploration run, seed 1929978147)."""
+    game = new_game("sore-losers", ("follow-tokens",), ("Alice", "Bob", "Carol"))
+    play(game, "move alice 7 fix", "roll alice 1 2")  # Alice just visiting (10)
+    play(game, "coin bob", "coin bob", "cashin bob", "move bob 7 fix", "roll bob 1 2")  # Mr. Monopoly lands on her
+    assert any(w.kind == "trap" for w in game.state.waiting)
+    play(game, "bankrupt alice bob 99999")
+    assert not [w for w in game.state.waiting if w.kind == "trap"]
+    assert unanswerable(game.state) == []
