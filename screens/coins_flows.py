@@ -27,7 +27,7 @@ from banker.coins_landing import (
     trap_picks,
 )
 from banker.landing import Offer
-from banker.rules.traps import trap_refusal
+from banker.rules.traps import allowed_traps, trap_refusal
 from screens.choice_screen import Choice, ChoiceScreen, offer_label, seat
 from screens.table_host import OnTheTable
 
@@ -58,6 +58,20 @@ class SoreLosersFlows(OnTheTable):
                 return None
             return await self.settle_after_trap(player, position, offer.command.player)
         return await super().run_offer(player, offer, position)  # type: ignore[misc]
+
+    async def trap_here_flow(self, mr: str) -> bool:
+        """Mr. Monopoly landed where other players stand: his token goes on top of one of them (001:33, "their
+        token"). With several there the banker picks whom, each by his seat's number."""
+        state = self.game.state
+        here = allowed_traps(state, mr)
+        if len(here) < 2:
+            return bool(here) and await self.trap_flow(mr, here[0])
+        space = state.edition.spaces[state.position(mr)].name
+        rows = [Choice(f"trap {player}", player, number=seat(state.players, player)) for player in here]
+        victim = await self.ask(ChoiceScreen(f"Mr. Monopoly ({mr}) lands on {', '.join(here[:-1])} and {here[-1]} "
+                                             f"on {space}: trap whom?", rows,
+                                             "his token goes on one of them; the others stay free"))
+        return victim is not None and await self.trap_flow(mr, victim)
 
     async def trap_flow(self, mr: str, victim: str) -> bool:
         """Mr. Monopoly landed on `victim`: which deed he steals, if any (001: none from a complete set)."""

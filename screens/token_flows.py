@@ -143,8 +143,8 @@ class TokenFlows:
                 continue
             position = state.position(wait.player)
             self.show_space(position)  # type: ignore[attr-defined]
-            if wait.kind == "trap" and (others := sharing_space(state, wait.player)):
-                await self.trap_flow(wait.player, others[0])  # type: ignore[attr-defined]  # 001: he traps one
+            if wait.kind == "trap" and sharing_space(state, wait.player):
+                await self.trap_here_flow(wait.player)  # type: ignore[attr-defined]  # 001:33 he traps one
             elif wait.kind == "free-house":  # 001:32 doubles while there is a Mr. Monopoly
                 await self.free_house_flow()  # type: ignore[attr-defined]
             else:

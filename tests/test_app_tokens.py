@@ -116,6 +116,26 @@ async def test_sore_losers_mr_monopoly_rolling_onto_a_token_offers_the_trap(tmp_
 
 
 @pytest.mark.asyncio
+async def test_mr_monopoly_landing_on_two_players_asks_which_one_he_traps(tmp_path: Path) -> None:
+    # 001:33 "put the MR. MONOPOLY token on top of their token": one player; issue 36: with Ben and Cy both on
+    # Vermont Avenue the trap went to Ben, the first, with nothing asked
+    lines = ["coin ann", "coin ann", "cashin ann", "roll ann 1 2", "auction baltic", "sold", "roll ben 2 2",
+             "place none", "roll ben 1 3", "auction vermont", "sold", "roll cy 3 5", "auction vermont", "sold"]
+    path = played_file(tmp_path / "trap.db", "sore-losers", PLAYERS, lines, FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await dice(pilot, "23")  # Ann (Mr. Monopoly) ends on Vermont Avenue, where Ben and Cy stand
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        assert app.screen.title_text == "Mr. Monopoly (Ann) lands on Ben and Cy on Vermont Avenue: trap whom?"
+        assert [(ch.number, ch.label) for ch in app.screen.choices] == [(2, "trap Ben"), (3, "trap Cy")]
+        await keys(pilot, "3")  # Cy's seat
+        await wait_until(pilot, lambda: app.screen.title_text == "Mr. Monopoly (Ann) traps Cy: steal a deed?")
+        await keys(pilot, "1")
+    with on_disk(path) as game:
+        assert game.state.trapped == {"Cy"}
+
+
+@pytest.mark.asyncio
 async def test_sore_losers_doubles_with_a_mr_monopoly_open_the_free_house(tmp_path: Path) -> None:
     # 001:32 "whenever any player, including you, rolls doubles, place one free House on any street"
     lines = ["coin ann", "coin ann", "cashin ann", "roll ann 1 2", "auction baltic", "sold"]
