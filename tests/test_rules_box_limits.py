@@ -67,6 +67,31 @@ def test_the_build_press_ends_when_the_turn_passes_to_the_next_player(new_game: 
     assert game.state_json()["spin"] == {"player": "Alice", "blocks_left": 2, "railroad": False}
 
 
+def test_a_build_press_before_the_players_own_roll_is_that_turns_press(new_game: NewGame) -> None:
+    # 004:155 "You can press the Build button once per turn": Alice pressed it at the start of her turn, before her
+    # roll; the roll does not end that press (issue 36: she could press again once she had rolled)
+    game = new_game("city", FOLLOW)
+    roll_on(game, "roll alice 1 2", "roll bob 1 3", "roll carol 1 2")  # the turn comes round to Alice
+    play(game, "spin alice 2")
+    roll_on(game, "roll alice 2 3")  # her roll: no doubles
+    assert game.state_json()["spin"] == {"player": "Alice", "blocks_left": 2, "railroad": False}
+    message = refused(game, "spin alice 3")
+    assert message.startswith("Alice pressed Build once this turn already") and "(004:155)" in message
+    roll_on(game, "roll bob 1 4")  # the next player's roll: her turn's press is over
+    assert game.state.spin is None
+
+
+def test_after_doubles_the_roll_ends_the_press_of_the_turn_before(new_game: NewGame) -> None:
+    # 004:83 "If you rolled a double, take another turn ... (you can build on every roll)"
+    game = new_game("city", FOLLOW)
+    play(game, "spin alice 1")
+    roll_on(game, "roll alice 2 2")  # doubles: her press was the first turn's; the next roll is a new turn
+    assert game.state_json()["spin"] == {"player": "Alice", "blocks_left": 1, "railroad": False}
+    roll_on(game, "roll alice 1 3")
+    assert game.state.spin is None
+    play(game, "spin alice 3")
+
+
 def test_a_plain_city_game_takes_the_bankers_word_for_a_new_turn(new_game: NewGame) -> None:
     game = new_game("city")
     play(game, "spin alice 1", "spin alice 2 again")
