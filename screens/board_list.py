@@ -120,15 +120,9 @@ class BoardList(KeptDrawingTable):
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def watch_has_focus(self, has_focus: bool) -> None:
-        """The focus coming or going changes the cursor row's look alone (banker.tcss: no tint with the focus):
-        that row is repainted, not the whole board (4-5 ms in each typed roll: the focus goes to the command bar
-        with the first die and comes back with the roll)."""
-        self.one_row = True
-        try:
-            super().watch_has_focus(has_focus)
-        finally:
-            self.one_row = False
-        self.refresh_row(self.cursor_row)
+        """The board looks the same with the focus or without it (banker.tcss), so the focus coming or going
+        restyles nothing: Textual's own watcher restyles the table and its parts, twice in each typed roll (the
+        focus goes to the command bar with the first die and comes back with the roll)."""
 
     def on_resize(self, event: events.Resize) -> None:
         """The widths depend on the room the board has: fit them again."""
