@@ -22,38 +22,20 @@ from .errors import Refusal
 from .file_history import FileHistory
 from .file_history import group as _group  # (the tests' replays group by it too)
 from .fold import FoldError
-from .ledger import (
-    GENESIS,
-    Damaged,
-    GameChanged,
-    LedgerError,
-    LedgerStore,
-    Record,
-    chain_break,
-    damage_sentence,
-    decode_records,
-    loads,
-    whole_before,
-)
-from .names import squash
+from .ledger import LedgerStore
+from .ledger_chain import GENESIS, Record, chain_break, decode_records, loads, whole_before
+from .ledger_errors import Damaged, GameChanged, LedgerError, damage_sentence
+from .new_game import HOUSE_RULES, RESERVED, SPEED_DIE_BONUS, game_started, player_names_refusal
 from .state import GameState
 from .timeline import Timeline
 
 if TYPE_CHECKING:
     from . import commands as c
 
+__all__ = ["HOUSE_RULES", "RESERVED", "SPEED_DIE_BONUS", "Game", "Outcome", "player_names_refusal"]  # new_game's too
+
 # The command language, the rules and the descriptions are loaded by the first action, not by opening a
 # game: a command that only reads one (`banker state`, the phones' wallet) starts without them.
-
-RESERVED = {squash(ev.BANK), squash(ev.POT)}
-HOUSE_RULES = {
-    "free-parking": "Free Parking jackpot: taxes and fees go to a pot; `parking <player>` collects it",
-    "timed-auctions": "auctions close on a 50-second countdown (Monopoly City's trading unit)",
-    "speed-die": "the Speed Die (rulebook 002): 1,000 more each at the start, utility rent on all three dice",
-    "follow-tokens": "Banker follows the tokens from the dice: `roll` moves them, pays GO when passed",
-    "stadium-passing-only": "Monopoly City: a stadium pays for passing GO only, not for landing on it (004:201)",
-}
-SPEED_DIE_BONUS = 1000
 
 
 class Outcome:
@@ -74,31 +56,6 @@ class Outcome:
         if not self._summary:
             self._summary = self._say()
         return self._summary
-
-
-def player_names_refusal(names: Sequence[str], edition: Edition) -> str | None:
-    """Why these names cannot sit at the table, or None."""
-    cleaned = [n.strip() for n in names]
-    if any(not n for n in cleaned):
-        return "a player name is empty; give every player a name"
-    if not edition.min_players <= len(cleaned) <= edition.max_players:
-        return f"{edition.name} takes {edition.min_players} to {edition.max_players} players, not {len(cleaned)}"
-    for kind in edition.holdings.values():
-        if kind.start * len(cleaned) > kind.supply:
-            return (f"{edition.name} has {kind.supply} {kind.plural}, not enough for {kind.start} each "
-                    f"for {len(cleaned)} players")
-    keys = [squash(n) for n in cleaned]
-    if any(not k for k in keys):
-        return "a player name needs at least one letter or digit"
-    if len(set(keys)) != len(keys):
-        return "two players have the same name; give each a different one"
-    if RESERVED & set(keys):
-        return "\"bank\" and \"pot\" are the bank's own accounts; pick another player name"
-    for a in keys:
-        for b in keys:
-            if a != b and b.startswith(a):
-                return f"one name is the start of another ({a!r}); make them differ from the first letter"
-    return None
 
 
 @cache
@@ -133,24 +90,7 @@ class Game:
     @classmethod
     def create(cls, path: Path | str, edition: Edition, players: Sequence[str],
                house_rules: Iterable[str] = (), data: Path | None = None) -> Game:
-        rules = tuple(sorted(set(house_rules)))
-        unknown = [r for r in rules if r not in HOUSE_RULES]
-        if unknown:
-            raise Refusal(f"unknown house rule {unknown[0]!r}; known: {', '.join(HOUSE_RULES)}")
-        if "speed-die" in rules and edition.speed_die:
-            raise Refusal(f"{edition.name} already plays with the speed die; leave out --house-rule speed-die")
-        if "speed-die" in rules and not edition.speed_die_house_rule:
-            raise Refusal(f"{edition.name} is not played with the speed die (rulebook 002 is for the classic board); "
-                          f"leave out --house-rule speed-die")
-        if "stadium-passing-only" in rules and not edition.stadiums:
-            raise Refusal(f"{edition.name} has no stadiums; leave out --house-rule stadium-passing-only")
-        if reason := player_names_refusal(players, edition):
-            raise Refusal(reason)
-        names = tuple(n.strip() for n in players)
-        transfers = [ev.Transfer(ev.BANK, n, edition.starting_cash) for n in names if edition.starting_cash]
-        if "speed-die" in rules:  # 002: "each player receives an extra 1000", its own leg in the ledger
-            transfers += [ev.Transfer(ev.BANK, n, SPEED_DIE_BONUS) for n in names]
-        started = ev.GameStarted(edition.raw, edition.id, names, rules, transfers=tuple(transfers))
+        started = game_started(edition, players, house_rules)  # a Refusal here: no file is made
         store = LedgerStore.create(Path(path))
         game = cls(store)
         game.data = data

@@ -9,46 +9,65 @@ The store talks to SQLite through the standard `sqlite3` module alone. The table
 ones SQLModel created in earlier versions, column for column, so files written by either
 open in both (new files lack the index on `action` and the unique index on `id`, which
 nothing needs: see SCHEMA).
+
+The hash chain and the records it links live in banker/ledger_chain.py, the ledger's errors and the sentences that
+say what is wrong with a file in banker/ledger_errors.py; every name of theirs that was defined here is still
+importable from here.
 """
 
 from __future__ import annotations
 
-import gc
-import hashlib
-import json
 import os
-import random
 import sqlite3
 import time as _time
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
-from datetime import UTC, datetime
-from functools import partial
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-from .events import Event, EventDecodeError, Transfer, decode_owned
+from .events import Event, decode_owned
+from .ledger_chain import (
+    DECODE_ERRORS,
+    GENESIS,
+    Record,
+    _event_id,  # with _now: `append` calls both by their names here, where tests stand in for them
+    _now,
+    as_record,
+    as_stored,
+    bulk,
+    canonical,
+    chain_break,
+    chain_hash,
+    decode_records,
+    encode,
+    loads,
+    whole_before,
+)
+from .ledger_errors import (
+    SQLITE_CANTOPEN,
+    SQLITE_FULL,
+    SQLITE_READONLY,
+    Damaged,
+    GameChanged,
+    LedgerError,
+    cannot_create,
+    damage_sentence,
+    file_damaged,
+    name_too_long,
+    sqlite_code,
+    writable,
+    write_failed,
+)
 
-try:  # the same values as json.loads, three to four times faster on the payloads a replay reads
-    from orjson import OPT_NON_STR_KEYS as _ANY_KEYS
-    from orjson import OPT_PASSTHROUGH_DATACLASS as _LEGS_BY_DEFAULT
-    from orjson import OPT_SORT_KEYS as _SORT_KEYS
-    from orjson import JSONDecodeError as _OrjsonError
-    from orjson import dumps as _dumps
-    from orjson import loads
-except ImportError:  # pragma: no cover - orjson is a dependency; stay correct without it
-    from json import loads
-
-    _OrjsonError = json.JSONDecodeError
-    _dumps = None
-else:
-    _ENCODING = _SORT_KEYS | _LEGS_BY_DEFAULT
+__all__ = [  # this module's own names, and those it hands on from the two it was split into
+    "APPEND_ONLY", "COLUMNS", "DECODE_ERRORS", "FORMAT", "GENESIS", "INSERT", "NEAR", "SCHEMA", "SQLITE_CANTOPEN",
+    "SQLITE_FULL", "SQLITE_MAGIC", "SQLITE_READONLY", "VERSION", "Damaged", "GameChanged", "LedgerError",
+    "LedgerStore", "Record", "as_stored", "bulk", "cannot_create", "canonical", "chain_break", "chain_hash",
+    "damage_sentence", "decode_owned", "decode_records", "encode", "loads", "whole_before", "write_failed",
+]
 
 FORMAT = "banker-ledger"
 VERSION = 1
-GENESIS = "0" * 64
 SQLITE_MAGIC = b"SQLite format 3\x00"
-DECODE_ERRORS = (EventDecodeError, json.JSONDecodeError, _OrjsonError, TypeError)
 
 # The tables as SQLModel wrote them (so a new file is read as an older one), without two indexes earlier files have,
 # each of which an action wrote a page of (6-13 us of its commit with the fsync: benchmarks/bench_pages.py):
@@ -72,110 +91,6 @@ COLUMNS = "seq, id, action, time, type, payload, prev_hash, hash"
 INSERT = f"INSERT INTO event ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 NEAR = 64  # wanted actions at most this many events apart are read in one range (the rows between are skipped)
 
-
-class LedgerError(Exception):
-    """A game file that cannot be used; the message says what to do."""
-
-
-class Damaged(LedgerError):
-    """Stored events or a snapshot that changed since they were written; the message says what to do."""
-
-
-class GameChanged(LedgerError):
-    """Another writer appended first; reload and retry."""
-
-
-def canonical(payload: dict[str, Any]) -> str:
-    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def encode(event: Event) -> str:
-    """`canonical(event.payload())`, by orjson in one call when it can: the same text (sorted keys, no spaces,
-    UTF-8 kept as it is) for the strings, whole numbers, booleans and tuples events hold. orjson reads the
-    fields straight from the frozen event's `__dict__` (which holds its fields and nothing else), and each money
-    leg as `[payer, payee, amount]` (`_leg`), so no payload dict is built per event. The edition a game starts
-    with goes through json itself: only there could a float be written differently (1e+16 against 1e16)."""
-    if _dumps is not None and event.type != "GameStarted":
-        try:
-            return _dumps(event.__dict__, default=_leg, option=_ENCODING).decode("utf-8")
-        except TypeError:  # something orjson does not write as json does (an int past 64 bits): json writes it
-            pass
-    return canonical(event.payload())
-
-
-def _leg(value: object) -> list[Any]:
-    if type(value) is Transfer:
-        return [value.payer, value.payee, value.amount]  # type: ignore[attr-defined]
-    raise TypeError(f"an event holds a {type(value).__name__}")
-
-
-def as_stored(value: Any) -> Any:
-    """The value as a JSON round trip gives it back (tuples as lists, every key as text): how a state and a
-    stored snapshot body are compared. By orjson when it can, else by json, which writes any value it takes."""
-    if _dumps is not None:
-        try:
-            return loads(_dumps(value, option=_ANY_KEYS))
-        except TypeError:
-            pass
-    return json.loads(json.dumps(value))
-
-
-def chain_hash(prev: str, seq: int, event_id: str, action: int, time: str, type_: str, payload: str) -> str:
-    """SHA-256 over the canonical encoding of one event and the hash before it."""
-    digest = _SHA256.copy()
-    digest.update(f"{prev}\n{seq}\n{event_id}\n{action}\n{time}\n{type_}\n{payload}".encode())
-    return digest.hexdigest()
-
-
-_SHA256 = hashlib.sha256()  # copied for each event: OpenSSL looks its SHA-256 up once, not per event
-
-
-class Record(NamedTuple):
-    """One stored event with its place in the chain (a tuple: 100,000 of them load fast)."""
-
-    seq: int
-    id: str
-    action: int
-    time: str
-    type: str
-    payload: str
-    prev_hash: str
-    hash: str
-
-    @property
-    def event(self) -> Event:
-        return decode_owned(self.type, loads(self.payload))
-
-    def expected_hash(self) -> str:
-        return chain_hash(self.prev_hash, self.seq, self.id, self.action, self.time, self.type, self.payload)
-
-
-_as_record = partial(tuple.__new__, Record)  # a row from SQLite is already in Record's order
-
-
-@contextmanager
-def bulk() -> Iterator[None]:
-    """Pauses the cyclic garbage collector while many objects are made and kept (a replay, an opening).
-
-    Events, records and states hold no reference cycles, yet every 700 new objects the collector
-    would walk all of them again: half the time of a 100,000-event replay went there.
-
-    At the end, what was made goes to the oldest generation in one step (freeze, then unfreeze, moves every
-    object there without a walk). Left young, it would all be walked by the first collection after this, the
-    very walk the pause avoided: 0.1 s at the end of a 100,000-event verify. Whatever of it is garbage is freed
-    by its count as usual, and the next full collection still looks at all of it.
-    """
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.freeze()
-            gc.unfreeze()
-            gc.enable()
-
-
 def _connect(path: Path, new_file: bool = False, read_only: bool = False) -> sqlite3.Connection:
     """The one connection a store keeps: autocommit (we issue BEGIN ourselves), synchronous=FULL.
 
@@ -191,57 +106,6 @@ def _connect(path: Path, new_file: bool = False, read_only: bool = False) -> sql
         connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("PRAGMA synchronous=FULL")
     return connection
-
-
-def _damaged(path: Path, error: BaseException) -> LedgerError:
-    return Damaged(f"{path}: the game file is damaged ({error}); nothing can be stored in it. Run `banker verify "
-                   f"{path}` for details, then open a backup or run `banker repair {path}` (a new file with its good "
-                   "events; this one is kept)")
-
-
-SQLITE_READONLY, SQLITE_FULL, SQLITE_CANTOPEN = 8, 13, 14
-
-
-def _code(error: BaseException) -> int:
-    """SQLite's primary result code of an error (0 when it has none)."""
-    return (getattr(error, "sqlite_errorcode", 0) or 0) & 0xFF
-
-
-def write_failed(path: Path, error: BaseException, what: str = "the action") -> LedgerError:
-    """A write that stored nothing, in the table's words: a full disk, a file that cannot be written, or SQLite's."""
-    errno = getattr(error, "errno", None)
-    if _code(error) == SQLITE_FULL or errno == 28:  # ENOSPC
-        return LedgerError(f"{path}: the disk is full; nothing was stored (free some space, then try again)")
-    if _code(error) == SQLITE_READONLY or errno in (13, 30):  # EACCES, EROFS
-        return LedgerError(f"{path}: the file cannot be written (a read-only file, folder or disk); nothing was "
-                           "stored (copy it somewhere you can write to with `banker backup`)")
-    return LedgerError(f"{path}: could not write {what} ({error}); nothing was stored")
-
-
-def cannot_create(path: Path, error: BaseException) -> LedgerError:
-    """Why a new game file could not be made, and what to do instead (no file is left behind)."""
-    errno = getattr(error, "errno", None)
-    if errno == 36:  # ENAMETOOLONG
-        return LedgerError(f"{path}: the file name is too long for this disk; pick a shorter name (nothing was made)")
-    if _code(error) == SQLITE_FULL or errno == 28:
-        return LedgerError(f"{path}: the disk is full; nothing was stored (free some space, or pick another disk)")
-    if _code(error) in (SQLITE_READONLY, SQLITE_CANTOPEN) or errno in (13, 30):
-        return LedgerError(f"{path}: cannot write in {path.parent} (read-only or not yours); pick a folder you can "
-                           "write to (nothing was made)")
-    return LedgerError(f"{path}: cannot be made ({error}); nothing was made")
-
-
-def _name_too_long(path: Path) -> bool:
-    try:
-        most = os.pathconf(path.parent if path.parent.exists() else ".", "PC_NAME_MAX")
-    except (OSError, ValueError):
-        most = 255
-    return len(path.name.encode("utf-8", "surrogateescape")) + len("-journal") > most
-
-
-def _writable(path: Path) -> bool:
-    """Whether SQLite can write this game: the file and its folder (where the -wal and -shm files go)."""
-    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK)
 
 
 def _rollback(connection: sqlite3.Connection) -> None:
@@ -264,7 +128,7 @@ class LedgerStore:
         """A new, empty game file; when it cannot be made (an unwritable folder, a full disk, a name too long),
         a LedgerError says why and no file is left behind."""
         path = Path(path)
-        if _name_too_long(path):
+        if name_too_long(path):
             raise cannot_create(path, OSError(36, "File name too long"))
         if path.exists():
             raise LedgerError(f"{path} already exists; pick a new file name or open it instead")
@@ -305,7 +169,7 @@ class LedgerStore:
                 raise LedgerError(not_sqlite)
         except OSError as error:
             raise LedgerError(f"{path}: cannot be read ({error.strerror})") from None
-        read_only = not _writable(path)
+        read_only = not writable(path)
         try:
             store = cls(path, read_only=read_only)
         except sqlite3.Error:
@@ -314,13 +178,13 @@ class LedgerStore:
             store.query("PRAGMA schema_version")
         except sqlite3.DatabaseError as error:
             store.close()
-            if _code(error) in (SQLITE_CANTOPEN, SQLITE_READONLY):
+            if sqlite_code(error) in (SQLITE_CANTOPEN, SQLITE_READONLY):
                 raise LedgerError(f"{path}: cannot be opened ({error}); if it is in a read-only folder, copy it "
                                   "somewhere you can write to") from None
             with open(path, "rb") as head:
                 magic = head.read(len(SQLITE_MAGIC))
             if magic == SQLITE_MAGIC:
-                raise _damaged(path, error) from None
+                raise file_damaged(path, error) from None
             raise LedgerError(not_sqlite) from None
         try:
             meta = dict(store.query("SELECT \"key\", value FROM meta"))
@@ -374,8 +238,8 @@ class LedgerStore:
         try:
             rows = self.query(sql + " ORDER BY seq", params)
         except sqlite3.Error as error:
-            raise _damaged(self.path, error) from None
-        return list(map(_as_record, rows))
+            raise file_damaged(self.path, error) from None
+        return list(map(as_record, rows))
 
     def rows(self, after: int = 0) -> Iterator[tuple[Any, ...]]:
         """Stored events after a seq as plain rows, streamed (a replay of the whole file keeps none)."""
@@ -384,7 +248,7 @@ class LedgerStore:
             while batch := cursor.fetchmany(2000):
                 yield from batch
         except sqlite3.Error as error:
-            raise _damaged(self.path, error) from None
+            raise file_damaged(self.path, error) from None
 
     def actions_records(self, numbers: Iterable[int]) -> list[Record]:
         """The stored events of these actions, in order. An action's events are the rows from seq == its number
@@ -402,7 +266,7 @@ class LedgerStore:
                 out += self._range_of(connection, run[0], run[-1], set(run))
                 start = end
         except sqlite3.Error as error:
-            raise _damaged(self.path, error) from None
+            raise file_damaged(self.path, error) from None
         return out
 
     @staticmethod
@@ -418,7 +282,7 @@ class LedgerStore:
                     if row[2] > last:
                         return out
                     if row[2] in keep:
-                        out.append(_as_record(row))
+                        out.append(as_record(row))
         finally:
             cursor.close()  # the rest unread: no read left open on the connection the game writes with
         return out
@@ -427,7 +291,7 @@ class LedgerStore:
         try:
             row = self.query("SELECT seq, hash FROM event ORDER BY seq DESC LIMIT 1")
         except sqlite3.Error as error:
-            raise _damaged(self.path, error) from None
+            raise file_damaged(self.path, error) from None
         return (row[0][0], row[0][1]) if row else (0, GENESIS)
 
     def hash_at(self, seq: int) -> str | None:
@@ -455,7 +319,7 @@ class LedgerStore:
         WAL's newest actions included, while others write); copying `GAME.db` alone can miss them. No file is left
         at `dest` when the copy fails."""
         dest = Path(dest)
-        if _name_too_long(dest):
+        if name_too_long(dest):
             raise cannot_create(dest, OSError(36, "File name too long"))
         if dest.exists():
             raise LedgerError(f"{dest} already exists; pick a new file name for the copy")
@@ -498,7 +362,7 @@ class LedgerStore:
             payload = encode(event)
             event_id = _event_id(millis)
             digest = chain_hash(prev, seq, event_id, action, time, type_, payload)
-            records.append(_as_record((seq, event_id, action, time, type_, payload, prev, digest)))
+            records.append(as_record((seq, event_id, action, time, type_, payload, prev, digest)))
             prev = digest
         # The head check is the primary key: rows are never deleted (the triggers), so the seq after `after` is
         # free exactly when nobody appended since. (A check inside the INSERT, `INSERT ... SELECT ... WHERE
@@ -525,77 +389,3 @@ class LedgerStore:
         except sqlite3.Error as error:
             raise write_failed(self.path, error) from None
         return records
-
-
-_second: tuple[int, str] = (-1, "")  # the last whole second stamped, and its text up to the seconds
-
-
-def _now(millis: int | None = None) -> str:
-    """The time an action is stored (Unix milliseconds, now unless given), as
-    `datetime.now(UTC).isoformat(timespec="milliseconds")` writes it; the text up to the second is made once a
-    second (actions come many a second in a script, a replay or a test)."""
-    global _second
-    second, milli = divmod(_time.time_ns() // 1_000_000 if millis is None else millis, 1000)
-    stamp = _second
-    if second != stamp[0]:
-        stamp = _second = (second, datetime.fromtimestamp(second, UTC).isoformat(timespec="seconds")[:-6])
-    return f"{stamp[1]}.{milli:03d}+00:00"
-
-
-def _event_id(millis: int) -> str:
-    """A time-ordered UUID (version 7, RFC 9562: 48 bits of Unix milliseconds, then 74 random bits) in its usual
-    text form. Files keep the version 4 ids they were written with; ids need only differ. Older files hold that
-    with a unique index on `id`, which each action wrote a page of (ids that grow with time at least kept that
-    page the index's right-hand end); new files have none, and `verify` checks that no id is used twice."""
-    value = (millis << 80) | _ID_BITS.getrandbits(80)
-    value = (value & _UUID7_MASK) | _UUID7_BITS
-    text = f"{value:032x}"
-    return f"{text[:8]}-{text[8:12]}-{text[12:16]}-{text[16:20]}-{text[20:]}"
-
-
-_ID_BITS = random.Random()  # seeded from os.urandom, and again in a forked child: ids drawn without a system call
-os.register_at_fork(after_in_child=_ID_BITS.seed)
-_UUID7_MASK = ~((0xF << 76) | (0x3 << 62))  # the version and variant places
-_UUID7_BITS = (0x7 << 76) | (0x2 << 62)  # version 7, variant RFC 4122/9562
-
-
-def chain_break(records: Sequence[Record], after: tuple[int, str]) -> int | None:
-    """The seq of the first record that does not follow the one before it (`after`: its seq and hash) or whose
-    contents changed since it was written (hash mismatch); None when every one holds. A SHA-256 each: opening
-    checks the events it reads past the snapshot, about a millisecond for a thousand."""
-    seq, digest = after
-    for record in records:
-        if record.seq != seq + 1 or record.prev_hash != digest or record.expected_hash() != record.hash:
-            return seq + 1
-        seq, digest = record.seq, record.hash
-    return None
-
-
-def whole_before(records: Sequence[Record], broken: int) -> list[Record]:
-    """The records before seq `broken`, whole actions only: the last is kept if the broken event starts an action
-    of its own (its action number is its seq), else it may have lost an event and is left out."""
-    kept = [r for r in records if r.seq < broken]
-    if not kept:
-        return kept
-    starts_own = any(r.seq == broken and r.action == broken for r in records)
-    if starts_own:
-        return kept
-    last = kept[-1].action
-    return [r for r in kept if r.action != last]
-
-
-def damage_sentence(path: Path, what: str, good: int) -> str:
-    """What is damaged and what to do, in one sentence (the game is open read-only, or not at all)."""
-    return (f"{path}: {what}; nothing can be stored in it. Run `banker verify {path}` for details, then open a "
-            f"backup or run `banker repair {path}` (a new file with the {good} good events; this one is kept)")
-
-
-def decode_records(records: Sequence[Record]) -> list[tuple[Record, Event]]:
-    out = []
-    with bulk():
-        for record in records:
-            try:
-                out.append((record, decode_owned(record.type, loads(record.payload))))
-            except DECODE_ERRORS as error:
-                raise LedgerError(f"event {record.seq}: cannot be read ({error})") from None
-    return out

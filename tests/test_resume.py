@@ -74,8 +74,8 @@ def test_opening_decodes_only_the_events_after_the_snapshot(tmp_path: Path, ofte
         return real(type_name, payload)
 
     monkeypatch.setattr(ev, "decode_owned", counting)
-    import banker.ledger as ledger
-    monkeypatch.setattr(ledger, "decode_owned", counting)
+    import banker.ledger_chain as chain  # where the records are decoded (Record.event, decode_records)
+    monkeypatch.setattr(chain, "decode_owned", counting)
     reopened = Game.open(path)
     assert reopened.state_json() == expected
     assert len(decoded) <= 1 + snapshots.EVERY_EVENTS + 10, f"opening decoded {len(decoded)} events"
