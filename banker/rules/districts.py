@@ -54,16 +54,6 @@ def spin_refusal(state: GameState, player: str) -> str | None:
     return None
 
 
-def build_press_ends(state: GameState, roller: str) -> bool:
-    """City (004:155, "once per turn"): a roll is a new turn, the roller's (doubles, 004:83) or the next player's,
-    so the press of the turn before ends, whoever pressed; but not the roller's own press made at the start of
-    this turn, before its first roll: that press is this turn's (it was pressed again after the roll)."""
-    if state.spin is None:
-        return False
-    assert state.tokens is not None
-    return not (state.spin.player == roller and state.tokens.doubles == 0)
-
-
 def spin(state: GameState, cmd: c.SpinBuild) -> list[ev.Event]:
     refuse_if(not_city(state), auction_open(state), not_playing(state, cmd.player),
               None if cmd.again and state.tokens is None else spin_refusal(state, cmd.player))

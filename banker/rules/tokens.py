@@ -22,7 +22,6 @@ from . import table
 from .arrival import arrive, awaits, noted
 from .checks import auction_open, not_playing, refuse_if
 from .destinations import bus, mr_monopoly
-from .districts import build_press_ends
 
 Rule = Callable[[GameState, Any], list[ev.Event]]
 
@@ -193,6 +192,16 @@ def roll(state: GameState, cmd: c.Roll, rule: Rule) -> list[ev.Event]:
     if cmd.dice[0] == cmd.dice[1] and state.mr_monopoly and mr:  # 001:32 "whenever any player ... rolls doubles"
         awaits(act, mr, "free-house")
     return act.events
+
+
+def build_press_ends(state: GameState, roller: str) -> bool:
+    """City (004:155, "once per turn"): a roll is a new turn, the roller's (doubles, 004:83) or the next player's,
+    so the press of the turn before ends, whoever pressed; but not the roller's own press made at the start of
+    this turn, before its first roll: that press is this turn's (it was pressed again after the roll)."""
+    if state.spin is None:
+        return False
+    assert state.tokens is not None
+    return not (state.spin.player == roller and state.tokens.doubles == 0)
 
 
 def _roll(act: _Action, state: GameState, cmd: c.Roll) -> None:
