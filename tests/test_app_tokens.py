@@ -20,6 +20,9 @@ from screens.table_screen import TableScreen
 PLAYERS = ("Ann", "Ben", "Cy")
 SIZE = (120, 40)
 FOLLOW = ("follow-tokens",)
+# Sore Losers: Ann is Mr. Monopoly on Baltic Avenue, Ben stands on Vermont Avenue, and it is Cy's roll
+BEN_ON_VERMONT = ["coin ann", "coin ann", "cashin ann", "roll ann 1 2", "auction baltic", "sold", "roll ben 2 2",
+                  "place none", "roll ben 1 3", "auction vermont", "sold"]
 
 
 async def dice(pilot: Pilot, typed: str) -> None:
@@ -103,8 +106,7 @@ def test_table_with_tokens_followed(snap_compare: Any, tmp_path: Path, size: tup
 @pytest.mark.asyncio
 async def test_sore_losers_mr_monopoly_rolling_onto_a_token_offers_the_trap(tmp_path: Path) -> None:
     # 001: Mr. Monopoly landing on another player's space traps them
-    lines = ["coin ann", "coin ann", "cashin ann", "roll ann 1 2", "auction baltic", "sold", "roll ben 2 2",
-             "place none", "roll ben 1 3", "auction vermont", "sold", "roll cy 1 2", "auction baltic", "sold"]
+    lines = BEN_ON_VERMONT + ["roll cy 1 2", "auction baltic", "sold"]
     path = played_file(tmp_path / "trap.db", "sore-losers", PLAYERS, lines, FOLLOW)
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
@@ -119,8 +121,7 @@ async def test_sore_losers_mr_monopoly_rolling_onto_a_token_offers_the_trap(tmp_
 async def test_mr_monopoly_landing_on_two_players_asks_which_one_he_traps(tmp_path: Path) -> None:
     # 001:33 "put the MR. MONOPOLY token on top of their token": one player; issue 36: with Ben and Cy both on
     # Vermont Avenue the trap went to Ben, the first, with nothing asked
-    lines = ["coin ann", "coin ann", "cashin ann", "roll ann 1 2", "auction baltic", "sold", "roll ben 2 2",
-             "place none", "roll ben 1 3", "auction vermont", "sold", "roll cy 3 5", "auction vermont", "sold"]
+    lines = BEN_ON_VERMONT + ["roll cy 3 5", "auction vermont", "sold"]  # Cy joins Ben there
     path = played_file(tmp_path / "trap.db", "sore-losers", PLAYERS, lines, FOLLOW)
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:

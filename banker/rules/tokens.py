@@ -197,7 +197,7 @@ def roll(state: GameState, cmd: c.Roll, rule: Rule) -> list[ev.Event]:
 def build_press_ends(state: GameState, roller: str) -> bool:
     """City (004:155, "once per turn"): a roll is a new turn, the roller's (doubles, 004:83) or the next player's,
     so the press of the turn before ends, whoever pressed; but not the roller's own press made at the start of
-    this turn, before its first roll: that press is this turn's (it was pressed again after the roll)."""
+    this turn, before its first roll: that press is this turn's, and he may not press again once he has rolled."""
     if state.spin is None:
         return False
     assert state.tokens is not None
