@@ -208,7 +208,17 @@ async def measure_dice(path: Path, presses: int, gap: float
     from textual.screen import ModalScreen
     from textual.widgets._toast import Toast
 
+    from screens.announcement import Announcement
     from screens.command_bar import CommandBar
+
+    painted: list[str] = []  # the words the announcement line drew since the last frame
+    draw_line = Announcement.render_lines
+
+    def render_lines(line: Announcement, crop: object) -> object:
+        painted.append(line.words.plain)
+        return draw_line(line, crop)  # type: ignore[arg-type]
+
+    Announcement.render_lines = render_lines  # type: ignore[method-assign]
 
     # its own remembered heads: the copies of a game share its key
     app = make_app(path, data=path.parent / f"data-{path.stem}", watch=False)
@@ -222,6 +232,7 @@ async def measure_dice(path: Path, presses: int, gap: float
         table = app.screen
         seen_toasts: set[str] = set()  # every toast and dialog drawn so far: only a first drawing counts
         seen_modals: set[int] = set()
+        seen_words: set[str] = set()  # what the announcement line has drawn (a roll's words are new each time)
         last: list[tuple[float, float, str]] = []  # when a new toast or dialog was first drawn (wall, CPU), which
         started = [False]
         display = app._display
@@ -239,6 +250,10 @@ async def measure_dice(path: Path, presses: int, gap: float
                     if toasts - seen_toasts:
                         seen_toasts.update(toasts)
                         last.append((time.perf_counter(), time.process_time(), "toast"))
+                    if any(words and words not in seen_words for words in painted):
+                        seen_words.update(painted)
+                        last.append((time.perf_counter(), time.process_time(), "announcement"))
+                painted.clear()
             display(screen, renderable)  # type: ignore[arg-type]
 
         app._display = frame  # type: ignore[method-assign]
@@ -258,6 +273,8 @@ async def measure_dice(path: Path, presses: int, gap: float
             table.query_one(CommandBar).focus()
             await pilot.pause()
             seen_toasts.update(toast._notification.identity for toast in app.screen.query(Toast))  # type: ignore
+            seen_words.clear()  # the same dice roll from GO each time: the same words, new since the undo's
+            seen_words.update(line.words.plain for line in table.query(Announcement))
             last[:] = []
             seen_modals.clear()  # the app keeps its choice dialog: the same screen, drawn anew by this roll
             dice = DICE[index % len(DICE)]
@@ -277,7 +294,7 @@ async def measure_dice(path: Path, presses: int, gap: float
             if index >= WARM_UP:  # a roll that brings up nothing is counted, not timed
                 # what the roll brought up: its dialog when one opens (the toast drawn under it later is not
                 # waited for: the dialog is what the table answers), else its toast
-                shown = next((x for x in last if x[2] != "toast"), last[0] if last else None)
+                shown = next((x for x in last if x[2] not in ("toast", "announcement")), last[0] if last else None)
                 what = shown[2] if shown else "nothing"
                 shown_what[what] = shown_what.get(what, 0) + 1
                 if shown:

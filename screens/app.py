@@ -307,15 +307,15 @@ class BankerApp(KeyOrder, ToastsKept):
         return outcome
 
     def toast_outcome(self, outcome: Outcome, quiet: bool = False) -> None:
-        """What an action did, in toasts (`quiet`: an undo or redo only)."""
+        """What an action did: on the announcement line, its rule notes in toasts (`quiet`: an undo or redo only)."""
         first = outcome.events[0] if outcome.events else None
         if isinstance(first, ActionUndone):
-            self.toast(first.summary, title="Undone")
+            self.announce(first.summary, title="Undone", timeout=self.NOTIFICATION_TIMEOUT)
         elif isinstance(first, ActionRedone):
-            self.toast(first.summary, title="Redone")
+            self.announce(first.summary, title="Redone", timeout=self.NOTIFICATION_TIMEOUT)
         elif not quiet:
             done, *notes = outcome.summary.split("\n")
-            self.toast(done, timeout=4)
+            self.announce(done, timeout=4)
             for note in notes:  # what the rulebook asks of the table now: stays up long enough to read
                 self.toast(note, title="Rule", severity="warning", timeout=12)
 

@@ -29,6 +29,7 @@ from banker.game import Game
 from banker.landing import has_holding_offers
 from banker.language import USAGE, dice_line, how_to_roll, parse
 from banker.state import uses_speed_die
+from screens.announcement import Announcement
 from screens.board_list import BoardList, BoardSide
 from screens.choice_screen import Choice, ChoiceScreen, kept_dialog
 from screens.coins_flows import SoreLosersFlows
@@ -137,6 +138,7 @@ class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersF
                 if not self.uses_strip(self.app.size.height):  # else made when a resize first needs them
                     yield from self.make_cards()
             yield BoardSide(self.banker.colours, self.game.state.edition)
+        yield Announcement()
         yield CommandBar(lambda: self.game.state)
         yield KeyLine()
 

@@ -42,6 +42,23 @@ class ToastsKept(App[None]):
         """`notify` without markup: a player's name or a deed's is shown as typed."""
         self.notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    def announce(self, words: str, *, title: str = "", timeout: float = 4.0) -> None:
+        """What an action did: on the table's announcement line (screens/announcement.py), drawn in the frame that
+        shows the new cash. A toast as well where that line is out of sight (a dialog that acted, the ledger) or
+        too short for the words; remembered in `said` either way."""
+        from screens.announcement import Announcement
+
+        lines = [line for screen in self.screen_stack for line in screen.query(Announcement)]
+        for line in lines:
+            line.say(words, title, timeout * self.TOAST_TIME_SCALE)
+        shown = [line for line in lines if line.screen is self.screen]
+        if shown and all(line.fits(words, title) for line in shown):
+            notification = Notification(words, title, "information", timeout * self.TOAST_TIME_SCALE, markup=False)
+            self.said.append(notification)
+            del self.said[:-KEPT]
+        else:
+            self.toast(words, title=title, timeout=timeout)
+
     def toasts_up(self) -> list[Notification]:
         """The toasts raised whose time is not up, oldest first."""
         return [notification for notification in self.said if not notification.has_expired]
