@@ -25,7 +25,9 @@ built games for reuse, so two versions of the code time the very same files (ben
 With `--dice` it times the followed turn instead (issue 27: p99 under 50 ms on a 10,000-event game): in games
 that follow the tokens, the current player's dice are typed into the command bar (two digits and enter, handed
 over at once as a quick typist's are) and timed until the frame that shows the last of what the roll brought
-up within `--gap`: the landing's dialog (a modal screen) when one opens, else the roll's toast. (Until
+up within `--gap`: the landing's dialog (a modal screen) when one opens, else the roll's words on the table's
+announcement line (until 2026-11-29 a toast, drawn a frame or two after the new cash: the frame whose line drew new
+words is timed, and a toast still counts where one goes up). (Until
 2026-11-27 it timed whichever came last, so a toast drawn under the dialog within the gap was timed instead of
 the dialog, and one drawn after the gap was not: a faster app could time slower.) The dialog is then
 closed with escape (as often as one opens) and the roll undone, so every press rolls from GO; the dice cycle so
@@ -203,8 +205,9 @@ DICE = ["12", "13", "14", "24", "25", "35", "45", "46", "56"]  # from GO: Baltic
 
 async def measure_dice(path: Path, presses: int, gap: float
                        ) -> tuple[list[float], list[float], dict[str, int], list[str]]:
-    """Milliseconds from typed dice to the frame showing the last toast or dialog the roll brought up, and the
-    CPU milliseconds this process spent in that time (which a busy machine's other work does not lengthen)."""
+    """Milliseconds from typed dice to the frame showing the dialog, the announcement or the toast the roll brought
+    up, and the CPU milliseconds this process spent in that time (which a busy machine's other work does not
+    lengthen)."""
     from textual.screen import ModalScreen
     from textual.widgets._toast import Toast
 

@@ -30,7 +30,8 @@ class Announcement(Static):
 
     def __init__(self) -> None:
         super().__init__("", id="announcement")
-        self.words = Text()
+        self.words = Text()  # the last words said, as said
+        self.shown = Text()  # what the line draws: the words, bright or dimmed
         self.dimming: Timer | None = None
 
     def say(self, words: str, title: str = "", seconds: float = 4.0) -> None:
@@ -38,13 +39,22 @@ class Announcement(Static):
         text = Text(f"{title}: ", style="bold") if title else Text()
         text.append(words)
         self.words = text
-        self.update(text, layout=False)
+        self.show(text)
         if self.dimming is not None:
             self.dimming.stop()
         self.dimming = self.set_timer(seconds, self.dim)
 
+    def recall(self, words: str) -> None:
+        """The last words of an earlier sitting (the ledger's last action), shown already dimmed."""
+        self.words = Text(f"Last: {words}")
+        self.dim()
+
     def dim(self) -> None:
-        self.update(Text(self.words.plain, style="dim"), layout=False)
+        self.show(Text(self.words.plain, style="dim"))
+
+    def show(self, text: Text) -> None:
+        self.shown = text
+        self.update(text, layout=False)
 
     def fits(self, words: str, title: str = "") -> bool:
         """Whether the words fit the line's two rows at its width (else they go up as a toast too)."""

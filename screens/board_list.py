@@ -100,6 +100,7 @@ class BoardList(KeptDrawingTable):
     """Rows are the board's spaces in order; enter on a row starts the landing flow there."""
 
     one_row = False  # while a row's cells are updated in place: update_cell's whole repaint is not needed
+    focus_moved = False  # the focus just came or went: the whole repaint Textual asks for next is not needed
 
     def __init__(self, colours: dict[str, str]) -> None:
         super().__init__(id="board", cursor_type="row", zebra_stripes=True)
@@ -115,14 +116,21 @@ class BoardList(KeptDrawingTable):
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
-        if self.one_row and not regions and not layout and not recompose:
-            return self  # the row's own repaint follows (show)
+        if (self.one_row or self.focus_moved) and not regions and not layout and not recompose:
+            self.focus_moved = False
+            return self  # the row's own repaint follows (show), or the look did not change (watch_has_focus)
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
 
     def watch_has_focus(self, has_focus: bool) -> None:
         """The board looks the same with the focus or without it (banker.tcss), so the focus coming or going
         restyles nothing: Textual's own watcher restyles the table and its parts, twice in each typed roll (the
-        focus goes to the command bar with the first die and comes back with the roll)."""
+        focus goes to the command bar with the first die and comes back with the roll). Its handler then repaints
+        the whole board, which drew every row again in the roll's frame: that one repaint is let go."""
+        self.focus_moved = True
+        self.call_next(self.focus_settled)  # only the repaint that comes with the focus, never a later one
+
+    def focus_settled(self) -> None:
+        self.focus_moved = False
 
     def on_resize(self, event: events.Resize) -> None:
         """The widths depend on the room the board has: fit them again."""

@@ -28,6 +28,7 @@ from banker.events import POT
 from banker.game import Game
 from banker.landing import has_holding_offers
 from banker.language import USAGE, dice_line, how_to_roll, parse
+from banker.saves import last_action
 from banker.state import uses_speed_die
 from screens.announcement import Announcement
 from screens.board_list import BoardList, BoardSide
@@ -166,6 +167,7 @@ class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersF
 
     def on_mount(self) -> None:
         self.show_state()
+        self.recall_last_words()  # in the first frame: a snapshot, or a glance, never catches the line empty
         self.board.focus()
         self.call_after_refresh(self.watch_proposals)  # after the first frame: it loads the phones' modules
         if not (self.game.damage or self.game.read_only):
@@ -173,6 +175,14 @@ class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersF
         self.set_timer(SETTLE_SECONDS, self.banker.freeze_heap)  # its first frames drawn, their caches built
         self.set_interval(IDLE_CHECK_SECONDS, self.banker.collect_when_idle)
         self.screen_layout_refresh_signal.subscribe(self, self.place_widgets, immediate=True)
+
+    def recall_last_words(self) -> None:
+        """A game opened shows what was last done in it: where the table had got to (a damaged file: nothing)."""
+        if self.game.damage:
+            return
+        last = last_action(self.game.store, self.game.head[0])
+        if last:
+            self.query_one(Announcement).recall(self.game.summary_of(last[-1].action).split("\n")[0])
 
     def place_widgets(self, screen: Screen) -> None:
         """After a layout (a toast going up or away), find where the widgets are now, while no key waits.

@@ -1,10 +1,16 @@
-"""What the table was told, in Textual's own toasts, through its public API only.
+"""What the table was told: what an action did on the table's announcement line, the rest in Textual's own toasts,
+through its public API only.
+
+What an action did (a roll, a payment, an undo) goes on the table's announcement line (screens/announcement.py),
+drawn in the frame that shows the new cash; a toast would be laid out a frame or two later. It is a toast as well
+where the line is out of sight (a dialog that acted, the ledger) or too short for the words. A rule's note, a
+refusal and an error stay toasts: they are read, not glanced at.
 
 A toast goes up with `App.notify` and leaves on Textual's own timer. Two things are the table's own, and both are
-public: the app keeps each toast it raised (`said`, newest last), so the screens and the tests can read what is up
-without Textual's private list; and where toasts stand is CSS on the documented `ToastRack` and `Toast` types
-(screens/banker.tcss): at the lower right of the table, the newest alone on a short screen (80x24, where a few
-covered most of the board), and on a dialog the newest alone above the dialog, which is laid out below it, so a
+public: the app keeps each toast it raised and each announcement (`said`, newest last), so the screens and the tests
+can read what is up without Textual's private list; and where toasts stand is CSS on the documented `ToastRack` and
+`Toast` types (screens/banker.tcss): at the lower right of the table, the newest alone on a short screen (80x24, where
+a few covered most of the board), and on a dialog the newest alone above the dialog, which is laid out below it, so a
 toast never covers what the dialog asks.
 
 Until issue 34 this module took toasts down itself between keys and mounted a roll's toast in the roll's own frame,

@@ -90,6 +90,31 @@ async def test_the_board_looks_the_same_with_the_focus_or_without_it(tmp_path: P
 
 
 @pytest.mark.asyncio
+async def test_the_focus_coming_or_going_draws_no_row_of_the_board_again(tmp_path: Path) -> None:
+    """Textual repaints a widget whole when the focus comes or goes; the board looks the same either way, so with
+    each typed roll (the focus to the command bar and back) every row was drawn again in the roll's own frame."""
+    path = played_file(tmp_path / "focus.db", "classic-us", PLAYERS, [], ("follow-tokens",))
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.screen.query_one(BoardList)
+        drawn: list[int] = []
+        draw_line = board.render_line
+
+        def render_line(y: int) -> object:
+            drawn.append(y)
+            return draw_line(y)
+
+        board.render_line = render_line  # type: ignore[method-assign]
+        for focused in (app.screen.query_one(CommandBar), board, app.screen.query_one(CommandBar), board):
+            app.screen.set_focus(focused)  # as a typed roll moves it (TokenFlows.action_dice, TableScreen)
+            await pilot.pause()
+            await pilot.pause()
+        assert drawn == []
+        board.refresh()  # a change of what it shows still draws it
+        await wait_until(pilot, lambda: len(drawn) >= board.size.height, "the board drawn again")
+
+
+@pytest.mark.asyncio
 @pytest.mark.parametrize("edition", ["classic-us", "city"])
 async def test_a_cell_drawn_by_the_board_is_the_cell_datatable_draws(tmp_path: Path, edition: str) -> None:
     """The board draws its one-line cells itself (BoardList.draw_cell, Rich's layers left out): segment for

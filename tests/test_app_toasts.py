@@ -33,9 +33,11 @@ async def test_a_toast_never_covers_an_open_dialog(tmp_path: Path, size: tuple[i
     async with app.run_test(size=size, notifications=True) as pilot:
         await until(pilot, lambda: app.game is not None, "the table")
         app.notify("an older toast", timeout=60)
-        await burst(pilot, *dice, "enter")
-        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen) and shown(app)
-                    and "rolls" in str(shown(app)[-1].render()), f"the {dialog} dialog and the roll's toast on it")
+        await burst(pilot, *dice, "enter")  # the roll's words go on the table's line (test_app_announcement.py)
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), f"the {dialog} dialog")
+        app.notify("a toast raised while the dialog is open", timeout=60)
+        await until(pilot, lambda: shown(app) and "while the dialog" in str(shown(app)[-1].render()),
+                    "the new toast on the dialog")
         box = app.screen.query_one(".dialog").region
         up = shown(app)
         assert len(up) == 1, "one toast on a dialog: the newest"

@@ -18,7 +18,8 @@ OWNERS = ["roll ann 1 2", "buy ann baltic", "roll ben 3 5", "buy ben vermont", "
 
 
 @SIZES
-def test_rent_charged_by_a_typed_roll_is_a_toast(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+def test_rent_charged_by_a_typed_roll_is_said_on_the_announcement_line(snap_compare: Any, tmp_path: Path,
+                                                                       size: tuple[int, int]) -> None:
     path = played_file(tmp_path / "rent.db", "classic-us", PLAYERS, OWNERS, FOLLOW)
     assert snap_compare(app_for(path), press=["2", "3", "enter"], terminal_size=size)  # Ann onto Ben's Vermont
 
