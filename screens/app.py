@@ -281,8 +281,9 @@ class BankerApp(KeyOrder, ToastsKept):
 
     # -- acting ------------------------------------------------------------------
 
-    def act(self, command: c.Command | str, quiet: bool = False) -> Outcome | None:
-        """Run one action through the core; refusals become an error toast. Re-renders after."""
+    def act(self, command: c.Command | str, quiet: bool = False, draw: bool = True) -> Outcome | None:
+        """Run one action through the core; refusals become an error toast. Re-renders after (`draw`; a roll whose
+        dialog comes next draws the table after the dialog's first frame: the dialog hides it)."""
         if self.game is None:
             return None
         try:
@@ -298,7 +299,8 @@ class BankerApp(KeyOrder, ToastsKept):
             self.notify(str(error), severity="error", title="Game file problem", timeout=12, markup=False)
             self.show_state()
             return None
-        self.show_state()  # before the toasts: the new cash goes out in the next frame, the toast just after
+        if draw:
+            self.show_state()  # the new cash and the announcement go out in the same frame
         self.toast_outcome(outcome, quiet)
         self.call_later(self.show_open_auction)  # after a dialog that ran the action has closed
         self.actions_unfrozen += 1

@@ -39,9 +39,13 @@ class TokenFlows:
     async def roll_flow(self, command: c.Roll) -> None:
         """Roll, show where the token went, then what the landing left waiting, one after another (issue 25):
         the roll itself charged what the landing made certain (rent, tax, GO), so nothing else opens."""
-        outcome = self.banker.act(command, quiet=True)  # type: ignore[attr-defined]
+        outcome = self.banker.act(command, quiet=True, draw=False)  # type: ignore[attr-defined]
         if outcome is None:
             return
+        if self.decision_waits():  # its dialog hides the table: the table is drawn after the dialog's first frame
+            self.call_after_refresh(self.banker.show_state)  # type: ignore[attr-defined]
+        else:
+            self.banker.show_state()  # type: ignore[attr-defined]
         self.banker.toast_outcome(outcome)  # type: ignore[attr-defined]
         for ignored in (e for e in outcome.events if isinstance(e, ev.SpeedDieIgnored)):  # 002:10, 000:62
             self.banker.toast(describe(ignored, self.game.money), title="Rule",  # type: ignore[attr-defined]
