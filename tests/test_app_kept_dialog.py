@@ -1,4 +1,5 @@
-"""The app keeps one choice dialog and asks each question in it (issue 27: typed dice to the dialog under 50 ms).
+"""The app keeps one choice dialog and asks each question in it (issue 27: typed dice to the dialog under 50 ms), and
+one of its own for each long list (a deck's cards, issue 36).
 A question asked in the kept dialog must look and answer as the same question in a dialog built anew: nothing
 of the question before (its rows, its hint, letters or digits typed, the highlight, the scroll) shows through."""
 
@@ -13,7 +14,7 @@ from screen_host import keys
 
 import screens.table_flows
 import screens.table_screen
-from screens.choice_screen import ChoiceScreen, kept_dialog
+from screens.choice_screen import DECKS_KEPT, KEPT, Choice, ChoiceScreen, kept_dialog, kept_name
 from screens.command_bar import CommandBar
 
 PLAYERS = ("Ann", "Ben", "Cy")
@@ -68,25 +69,38 @@ async def test_a_question_in_the_kept_dialog_looks_as_in_a_dialog_built_anew(tmp
     monkeypatch.setattr(screens.table_flows, "kept_dialog", lambda app, dialog: dialog)
     monkeypatch.setattr(screens.table_screen, "kept_dialog", lambda app, dialog: dialog)
     anew, new_dialogs = await play(tmp_path, "anew")
-    assert len(set(kept_dialogs)) == 1 and len(set(new_dialogs)) > 1  # one dialog kept; built anew each time
+    # kept: one dialog shared by the short questions, and one of its own for each long list (Chance's 16 cards,
+    # the command language); built anew: a dialog for each of the four questions
+    assert len(set(kept_dialogs)) == 3 and len(set(new_dialogs)) == 4  # four questions
     for typed, (with_kept, built_anew) in zip(TURNS, zip(kept, anew, strict=True), strict=True):
         assert with_kept == built_anew, f"after {typed!r} the kept dialog shows something else"
 
 
+class App:
+    """What kept_dialog uses of Textual's App: its installed screens and its stack."""
+
+    def __init__(self) -> None:
+        self.screen_stack: list[ChoiceScreen] = []
+        self.installed: dict[str, ChoiceScreen] = {}
+
+    def is_screen_installed(self, name: str) -> bool:
+        return name in self.installed
+
+    def install_screen(self, screen: ChoiceScreen, name: str) -> None:
+        self.installed[name] = screen
+
+    def uninstall_screen(self, name: str) -> None:
+        del self.installed[name]
+
+    def get_screen(self, name: str) -> ChoiceScreen:
+        return self.installed[name]
+
+
+def deck(name: str, rows: int = 16) -> ChoiceScreen:
+    return ChoiceScreen(f"{name}: which card?", [Choice(f"{name} card {number}", number) for number in range(rows)])
+
+
 def test_the_kept_dialog_is_not_given_a_question_while_it_asks_one() -> None:
-    class App:
-        screen_stack: list[ChoiceScreen] = []
-        installed: dict[str, ChoiceScreen] = {}
-
-        def is_screen_installed(self, name: str) -> bool:
-            return name in self.installed
-
-        def install_screen(self, screen: ChoiceScreen, name: str) -> None:
-            self.installed[name] = screen
-
-        def get_screen(self, name: str) -> ChoiceScreen:
-            return self.installed[name]
-
     app = App()
     first = ChoiceScreen("Which?", [])
     assert kept_dialog(app, first) is first  # type: ignore[arg-type]
@@ -95,3 +109,15 @@ def test_the_kept_dialog_is_not_given_a_question_while_it_asks_one() -> None:
     second = ChoiceScreen("And which?", [])
     assert kept_dialog(app, second) is second  # type: ignore[arg-type]  # the kept one is open: a new one asks
 
+
+
+def test_a_long_list_keeps_a_dialog_of_its_own_and_only_a_few_are_kept() -> None:
+    """The same 16 cards come back all evening: asked in the dialog every question shares, they were laid out and
+    drawn again after each two-row question (a Chance roll's dialog came 15 ms after the others)."""
+    assert kept_name(ChoiceScreen("Buy?", [Choice("buy", 1), Choice("auction", 2)])) == KEPT
+    assert kept_name(deck("Chance")) == kept_name(deck("Chance")) != kept_name(deck("Community Chest")) != KEPT
+    app = App()
+    decks = ["Chance", "Community Chest", "Bus", "Auction", "Trade"]
+    for name in decks:
+        assert kept_dialog(app, deck(name)) is app.installed[kept_name(deck(name))]  # type: ignore[arg-type]
+    assert sorted(app.installed) == sorted(kept_name(deck(name)) for name in decks[-DECKS_KEPT:])

@@ -14,7 +14,9 @@ from app_pilot import app_for, on_disk, played_file, wait_until
 from screen_host import keys
 from textual.pilot import Pilot
 
+from screens.announcement import Announcement
 from screens.choice_screen import ChoiceScreen
+from screens.player_card import PlayerCard
 from screens.table_screen import TableScreen
 
 PLAYERS = ("Ann", "Ben", "Cy")
@@ -29,6 +31,22 @@ async def dice(pilot: Pilot, typed: str) -> None:
     """The dice as the banker types them on the table, then enter."""
     await pilot.press(*typed)
     await keys(pilot, "enter")
+
+
+@pytest.mark.asyncio
+async def test_the_table_behind_a_rolls_dialog_is_drawn_once_the_dialog_is_up(tmp_path: Path) -> None:
+    """A roll whose dialog comes next draws the table (hidden behind the dialog) after the dialog's first frame:
+    it is drawn all the same, so what shows when the dialog closes is the table as it stands."""
+    path = played_file(tmp_path / "roll.db", "classic-us", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        table = app.screen
+        await dice(pilot, "14")  # Ann: GO + 5 = Reading Railroad, for sale
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the for-sale dialog")
+        card = next(card for card in table.query(PlayerCard) if card.player == "Ann")
+        await wait_until(pilot, lambda: "Reading Railroad" in str(card.query_one(".marks").render()),
+                         "Ann's card drawn behind the dialog")
+        assert str(table.query_one(Announcement).words).startswith("Ann rolls 1 and 4")
 
 
 @pytest.mark.asyncio
