@@ -30,8 +30,10 @@ announcement line (until 2026-11-29 a toast, drawn a frame or two after the new 
 words is timed, and a toast still counts where one goes up). (Until
 2026-11-27 it timed whichever came last, so a toast drawn under the dialog within the gap was timed instead of
 the dialog, and one drawn after the gap was not: a faster app could time slower.) The dialog is then
-closed with escape (as often as one opens) and the roll undone, so every press rolls from GO; the dice cycle so
-the token lands on a deed for sale, a tax, a Chance and Chest card, jail's visit and the railroad. Beside the
+closed with escape (as often as one opens) and the roll undone, so every press rolls from GO; the first
+round of the dice is a warm-up, printed on its own and left out of the figures (until 2026-11-29 four rolls were:
+the first Chance roll of each game, whose card dialog is built then, once per app start, made the p99); the dice
+cycle so the token lands on a deed for sale, a tax, a Chance and Chest card, jail's visit and the railroad. Beside the
 wall-clock times it shows the CPU time the app's process spent from the dice to that frame: on a machine shared
 with other work the wall clock mostly measures the scheduler, the CPU time much less.
 """
@@ -201,10 +203,11 @@ async def measure(path: Path, presses: int, gap: float) -> tuple[dict[str, list[
 
 DICE = ["12", "13", "14", "24", "25", "35", "45", "46", "56"]  # from GO: Baltic, Income Tax, Reading, Oriental,
 # Chance, Vermont, Connecticut, jail's visit, St. Charles (no doubles: each press is one roll)
+DICE_WARM_UP = len(DICE)  # unrecorded: each landing once, its dialog built the first time (printed on its own)
 
 
 async def measure_dice(path: Path, presses: int, gap: float
-                       ) -> tuple[list[float], list[float], dict[str, int], list[str]]:
+                       ) -> tuple[list[float], list[float], dict[str, int], list[str], list[tuple[str, str, float]]]:
     """Milliseconds from typed dice to the frame showing the dialog, the announcement or the toast the roll brought
     up, and the CPU milliseconds this process spent in that time (which a busy machine's other work does not
     lengthen)."""
@@ -229,6 +232,7 @@ async def measure_dice(path: Path, presses: int, gap: float
     cpu: list[float] = []
     shown_what: dict[str, int] = {}
     kinds: list[str] = []  # what each timed roll brought up, beside its time
+    first_times: list[tuple[str, str, float]] = []  # the warm-up: each landing's first roll (dice, what, ms)
     async with app.run_test(size=(120, 40), notifications=True, tooltips=True) as pilot:
         await pilot.pause()
         assert app.game is not None and app._driver is not None
@@ -267,7 +271,7 @@ async def measure_dice(path: Path, presses: int, gap: float
                 event.set_sender(app)
                 app._driver.send_message(event)  # type: ignore[union-attr]
 
-        for index in range(WARM_UP + presses):
+        for index in range(DICE_WARM_UP + presses):
             game = app.game
             player = game.state.whose_roll
             if game.state.position(player) != 0:
@@ -294,10 +298,12 @@ async def measure_dice(path: Path, presses: int, gap: float
                 notes = [str(toast._notification.message) for toast in app.screen.query(Toast)]  # type: ignore
                 raise SystemExit(f"the dice {dice} wrote nothing: was the roll refused? (screen {app.screen!r}, "
                                  f"bar {table.query_one(CommandBar).value!r}, toasts {notes[-3:]})")
-            if index >= WARM_UP:  # a roll that brings up nothing is counted, not timed
-                # what the roll brought up: its dialog when one opens (the toast drawn under it later is not
-                # waited for: the dialog is what the table answers), else its toast
-                shown = next((x for x in last if x[2] not in ("toast", "announcement")), last[0] if last else None)
+            # what the roll brought up: its dialog when one opens (the toast drawn under it later is not waited
+            # for: the dialog is what the table answers), else its words on the announcement line (or a toast)
+            shown = next((x for x in last if x[2] not in ("toast", "announcement")), last[0] if last else None)
+            if index < DICE_WARM_UP and shown:  # each landing's first: its dialog built, printed on its own
+                first_times.append((dice, shown[2], (shown[0] - start) * 1000))
+            if index >= DICE_WARM_UP:  # a roll that brings up nothing is counted, not timed
                 what = shown[2] if shown else "nothing"
                 shown_what[what] = shown_what.get(what, 0) + 1
                 if shown:
@@ -313,7 +319,7 @@ async def measure_dice(path: Path, presses: int, gap: float
                 app.act("undo", quiet=True)
                 await pilot.pause()
             await pilot.pause(0.05)
-    return times, cpu, shown_what, kinds
+    return times, cpu, shown_what, kinds, first_times
 
 
 def main_dice(args: argparse.Namespace) -> int:
@@ -332,12 +338,14 @@ def main_dice(args: argparse.Namespace) -> int:
         for name in (["small", "big"] if number % 2 == 0 else ["big", "small"]):
             copy = folder / f"round{number}-{name}.db"
             shutil.copy(games[name], copy)
-            times, spent, what, kinds = asyncio.run(measure_dice(copy, args.presses, args.gap))
+            times, spent, what, kinds, first = asyncio.run(measure_dice(copy, args.presses, args.gap))
             for kind, took in zip(kinds, times, strict=True):
                 by_kind.setdefault(f"{name} game, {kind}", []).append(took)
             samples[name].extend(times)
             cpu[name].extend(spent)
-            print(f"  round {number + 1}, {name} game: the last thing drawn was {what}")
+            print(f"  round {number + 1}, {name} game: the last thing drawn was {what}; warm-up, each landing's "
+                  "first roll (not in the figures): " + ", ".join(f"{dice} {kind} {ms:.0f} ms"
+                                                                  for dice, kind, ms in first))
     print(f"\n{'game':<7} {'n':>4} {'p50':>9} {'p95':>9} {'p99':>9} {'max':>9}   p99 / 50 ms goal"
           f"   CPU p50 / p99 (this process)")
     ratios = {}
