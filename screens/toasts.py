@@ -3,8 +3,8 @@ through its public API only.
 
 What an action did (a roll, a payment, an undo) goes on the table's announcement line (screens/announcement.py),
 drawn in the frame that shows the new cash; a toast would be laid out a frame or two later. It is a toast as well
-where the line is out of sight (a dialog that acted, the ledger) or too short for the words. A rule's note, a
-refusal and an error stay toasts: they are read, not glanced at.
+where the line is out of sight (a dialog that acted, the ledger). A rule's note, a refusal and an error stay
+toasts: they are read, not glanced at.
 
 A toast goes up with `App.notify` and leaves on Textual's own timer. Two things are the table's own, and both are
 public: the app keeps each toast it raised and each announcement (`said`, newest last), so the screens and the tests
@@ -50,15 +50,14 @@ class ToastsKept(App[None]):
 
     def announce(self, words: str, *, title: str = "", timeout: float = 4.0) -> None:
         """What an action did: on the table's announcement line (screens/announcement.py), drawn in the frame that
-        shows the new cash. A toast as well where that line is out of sight (a dialog that acted, the ledger) or
-        too short for the words; remembered in `said` either way."""
+        shows the new cash. A toast as well where that line is out of sight (a dialog that acted, the ledger);
+        remembered in `said` either way."""
         from screens.announcement import Announcement
 
         lines = [line for screen in self.screen_stack for line in screen.query(Announcement)]
         for line in lines:
             line.say(words, title, timeout * self.TOAST_TIME_SCALE)
-        shown = [line for line in lines if line.screen is self.screen]
-        if shown and all(line.fits(words, title) for line in shown):
+        if any(line.screen is self.screen for line in lines):
             notification = Notification(words, title, "information", timeout * self.TOAST_TIME_SCALE, markup=False)
             self.said.append(notification)
             del self.said[:-KEPT]

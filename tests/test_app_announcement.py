@@ -58,19 +58,27 @@ async def test_undo_says_what_it_undid_on_the_announcement_line(tmp_path: Path) 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES)
-async def test_words_too_long_for_the_line_go_up_as_a_toast_too(tmp_path: Path, size: tuple[int, int]) -> None:
-    """The line never grows (a new size would lay the table out again): what does not fit is a toast as well."""
+async def test_long_words_take_up_to_four_rows_and_longer_ones_end_in_an_ellipsis(tmp_path: Path,
+                                                                                  size: tuple[int, int]) -> None:
+    """Mega's rolls on a narrow screen: the line grows to the rows the words need (a new height lays the table out
+    again, so only then), never past four; what is longer still ends in "…", and the ledger has it whole."""
     app = app_for(followed(tmp_path))
     async with app.run_test(size=size, notifications=True) as pilot:
         await wait_until(pilot, lambda: app.game is not None, "the table")
-        long = " ".join(["Ann pays $200 Income Tax"] * 12)
-        app.announce(long)
-        await wait_until(pilot, lambda: long in toasts_drawn(app), "the long words in a toast")
-        assert words(app) == long
-        assert app.screen.query_one(Announcement).region.height == 2
+        line = app.screen.query_one(Announcement)
+        width = line.content_size.width
+        three_rows = "x" * (2 * width + 5)
+        app.announce(three_rows)
+        await wait_until(pilot, lambda: line.region.height == 3, "three rows")
+        assert toasts_drawn(app) == [] and words(app) == three_rows
+        too_long = " ".join(["Ann pays $200 Income Tax"] * 40)
+        app.announce(too_long)
+        await wait_until(pilot, lambda: line.region.height == 4, "four rows, no more")
+        drawn = [strip.text.rstrip() for strip in line.render_lines(line.region.reset_offset)]
+        assert drawn[-1].endswith("…") and toasts_drawn(app) == []
+        assert words(app) == too_long, "the words as said, whole"
         app.announce("Ann pays $200 Income Tax")
-        await pilot.pause()
-        assert toasts_drawn(app) == [long], "short words: the line alone"
+        await wait_until(pilot, lambda: line.region.height == 2, "back to two rows")
 
 
 @pytest.mark.asyncio
