@@ -217,12 +217,18 @@ async def measure_dice(path: Path, presses: int, gap: float
     from screens.announcement import Announcement
     from screens.command_bar import CommandBar
 
-    painted: list[str] = []  # the words the announcement line drew since the last frame
+    painted: list[tuple[str, object]] = []  # the words the announcement line drew since the last frame, and where
     draw_line = Announcement.render_lines
 
     def render_lines(line: Announcement, crop: object) -> object:
-        painted.append(line.words.plain)
+        painted.append((line.words.plain, line.region))
         return draw_line(line, crop)  # type: ignore[arg-type]
+
+    def sent(renderable: object, region: object) -> bool:
+        """Whether the frame sends the line's rows to the terminal: a partial update sends only the rows of the
+        widgets it was told had changed, and the line is drawn for any update whose rows span it."""
+        spans = getattr(renderable, "spans", None)
+        return spans is None or any(region.y <= y < region.bottom for y, _, _ in spans)  # type: ignore[attr-defined]
 
     Announcement.render_lines = render_lines  # type: ignore[method-assign]
 
@@ -257,8 +263,10 @@ async def measure_dice(path: Path, presses: int, gap: float
                     if toasts - seen_toasts:
                         seen_toasts.update(toasts)
                         last.append((time.perf_counter(), time.process_time(), "toast"))
-                    if any(words and words not in seen_words for words in painted):
-                        seen_words.update(painted)
+                    new = [words for words, region in painted
+                           if words and words not in seen_words and sent(renderable, region)]
+                    if new:
+                        seen_words.update(new)
                         last.append((time.perf_counter(), time.process_time(), "announcement"))
                 painted.clear()
             display(screen, renderable)  # type: ignore[arg-type]
