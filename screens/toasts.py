@@ -23,6 +23,8 @@ from __future__ import annotations
 from textual.app import App
 from textual.notifications import Notification, Notify, SeverityLevel
 
+from screens.announcement import Announcement
+
 KEPT = 64  # toasts remembered in `said`: far more than can be up at once
 
 
@@ -39,8 +41,7 @@ class ToastsKept(App[None]):
                timeout: float | None = None, markup: bool = True) -> None:
         seconds = (self.NOTIFICATION_TIMEOUT if timeout is None else timeout) * self.TOAST_TIME_SCALE
         notification = Notification(message, title, severity, seconds, markup=markup)
-        self.said.append(notification)
-        del self.said[:-KEPT]
+        self.remember(notification)
         self.post_message(Notify(notification))
 
     def toast(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
@@ -52,17 +53,17 @@ class ToastsKept(App[None]):
         """What an action did: on the table's announcement line (screens/announcement.py), drawn in the frame that
         shows the new cash. A toast as well where that line is out of sight (a dialog that acted, the ledger);
         remembered in `said` either way."""
-        from screens.announcement import Announcement
-
         lines = [line for screen in self.screen_stack for line in screen.query(Announcement)]
         for line in lines:
             line.say(words, title, timeout * self.TOAST_TIME_SCALE)
         if any(line.screen is self.screen for line in lines):
-            notification = Notification(words, title, "information", timeout * self.TOAST_TIME_SCALE, markup=False)
-            self.said.append(notification)
-            del self.said[:-KEPT]
+            self.remember(Notification(words, title, "information", timeout * self.TOAST_TIME_SCALE, markup=False))
         else:
             self.toast(words, title=title, timeout=timeout)
+
+    def remember(self, notification: Notification) -> None:
+        self.said.append(notification)
+        del self.said[:-KEPT]
 
     def toasts_up(self) -> list[Notification]:
         """The toasts raised whose time is not up, oldest first."""
