@@ -163,9 +163,11 @@ class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersF
                 await self.query_one("#cards", VerticalScroll).mount_all(self.make_cards())
                 self.parts = ()  # the cards are found again
             self.set_class(strip, "-strip")
+            self.banker.toasts_for(self)
         self.call_after_refresh(self.show_state)  # the cards' room changed with the screen: compact or full
 
     def on_mount(self) -> None:
+        self.banker.toasts_for(self)  # the strip's class is set in compose, after the screen came up
         self.show_state()
         self.recall_last_words()  # in the first frame: a snapshot, or a glance, never catches the line empty
         self.board.focus()

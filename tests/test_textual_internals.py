@@ -46,24 +46,6 @@ def test_screen_still_draws_on_its_update_timer_as_frame_slots_expects() -> None
     assert parameters(Screen._on_timer_update) == ["self"], f"{what} use of _on_timer_update"
 
 
-@pytest.mark.asyncio
-async def test_each_toast_is_still_mounted_in_a_toast_holder_as_banker_tcss_names_it() -> None:
-    """screens/banker.tcss shows the newest toast alone (a short table, a dialog) by the type of the holder Textual
-    mounts each toast in; were it renamed, every toast would stay up there and cover the board."""
-    app: App[None] = App()
-    async with app.run_test(notifications=True) as pilot:
-        app.notify("a toast")
-        for _ in range(100):
-            if app.screen.query("Toast"):
-                break
-            await pilot.pause(0.01)
-        toast = app.screen.query_one("Toast")
-        holder = toast.parent
-        assert holder is not None and type(holder).__name__ == "ToastHolder", \
-            f"screens/banker.tcss names ToastHolder, the widget each toast sits in; it is now {type(holder).__name__}"
-        assert type(holder.parent).__name__ == "ToastRack", "screens/banker.tcss: ToastRack > ToastHolder"
-
-
 def textual_private_names() -> set[str]:
     """Every single-underscore name Textual's classes that the app builds on define (their methods and attributes)."""
     classes = [App, Screen, ModalScreen, Widget, ScrollView, DataTable]
