@@ -1,6 +1,7 @@
 """`banker GAME.db` to the table's first frame, against a bare Textual app's first frame (same run, same terminal).
 
     python benchmarks/bench_first_frame.py [--rounds 15] [--size 80x24] [--modes cached,source] [--edition classic-us]
+                                           [--before CHECKOUT]
 
 Each process runs in a pseudo-terminal of the given size, as it would in a real one, and is timed from its
 start to the moment its output holds its first frame: for Banker the status line of the table ("'s turn"),
@@ -8,7 +9,8 @@ for the bare app (`App` with one `Static`) its one word. The process is then kil
 nothing is written by opening a game); the CPU time the process had spent by then is read from /proc beside
 it, as a busy machine lengthens the wall clock far more than the CPU time. The two alternate round by round, so
 a busy machine's load falls on both alike; the figures are medians and the ratio Banker / bare is the goal's
-(issue 27: 2 or less).
+(issue 27: 2 or less). With `--before` a checkout of the earlier code opens the same game in the same rounds, each
+of the three going first in turn.
 
 Two ways of running, as in bench_startup.py: `cached` (bytecode cached, as after `pip install`) and `source`
 (PYTHONDONTWRITEBYTECODE=1, no cache for this tree: each start compiles the project's modules).
@@ -78,6 +80,7 @@ def main() -> int:
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--modes", default="cached,source")
     parser.add_argument("--edition", default="classic-us")
+    parser.add_argument("--before", type=Path, help="a checkout of the earlier code, timed in the same rounds")
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.split("x"))
     folder = Path(tempfile.mkdtemp(prefix="banker-first-frame-"))
@@ -86,32 +89,43 @@ def main() -> int:
     bare = folder / "bare.py"
     bare.write_text(BARE)
     python = sys.executable
-    commands = {"banker": ([python, "-m", "screens", str(game)], b"'s turn"),
-                "bare": ([python, str(bare)], b"bare-ready")}
-    print(f"python {sys.version.split()[0]}; {args.rounds} rounds at {args.size}; medians of the first frame")
+    trees = {"banker": HERE} | ({"before": args.before.resolve()} if args.before else {})
+    print(f"python {sys.version.split()[0]}; {args.rounds} rounds at {args.size}; medians of the first frame"
+          + (f"; before = {trees['before']}" if args.before else ""))
     for mode in args.modes.split(","):
-        env = environment(HERE, mode, folder / "pycache") | {"TERM": "xterm-256color", "COLUMNS": str(size[0]),
-                                                            "LINES": str(size[1])}
-        for command, marker in commands.values():  # writes the bytecode when cached; the first start is slower
+        def env_of(tree: Path, mode: str = mode) -> dict[str, str]:
+            return environment(tree, mode, folder / "pycache") | {"TERM": "xterm-256color", "COLUMNS": str(size[0]),
+                                                                 "LINES": str(size[1])}
+
+        commands = {name: ([python, "-m", "screens", str(game)], env_of(tree), b"'s turn")
+                    for name, tree in trees.items()} | {"bare": ([python, str(bare)], env_of(HERE), b"bare-ready")}
+        for command, env, marker in commands.values():  # writes the bytecode when cached; the first start is slower
             first_frame(command, env, marker, size)
         times: dict[str, list[float]] = {name: [] for name in commands}
         cpu: dict[str, list[float]] = {name: [] for name in commands}
-        ratios, cpu_ratios = [], []
+        ratios: dict[str, list[float]] = {name: [] for name in trees}
+        cpu_ratios: dict[str, list[float]] = {name: [] for name in trees}
         for number in range(args.rounds):
-            order = list(commands) if number % 2 == 0 else list(reversed(commands))
-            took = {name: first_frame(commands[name][0], env, commands[name][1], size) for name in order}
+            names = list(commands)
+            order = names[number % len(names):] + names[:number % len(names)]  # each goes first in turn
+            took = {name: first_frame(*commands[name], size) for name in order}
             for name, (seconds, spent) in took.items():
                 times[name].append(seconds)
                 cpu[name].append(spent)
-            ratios.append(took["banker"][0] / took["bare"][0])
-            cpu_ratios.append(took["banker"][1] / took["bare"][1])
-        banker, bare_ms = statistics.median(times["banker"]), statistics.median(times["bare"])
-        print(f"{mode:<7} banker {banker * 1000:6.0f} ms   bare Textual {bare_ms * 1000:6.0f} ms   "
-              f"ratio x{statistics.median(ratios):.2f} (median of the pairs; min x{min(ratios):.2f}, "
-              f"max x{max(ratios):.2f})")
-        print(f"{'':<7} CPU    {statistics.median(cpu['banker']) * 1000:6.0f} ms   CPU          "
-              f"{statistics.median(cpu['bare']) * 1000:6.0f} ms   ratio x{statistics.median(cpu_ratios):.2f} "
-              f"(CPU time up to the first frame)")
+            for name in trees:
+                ratios[name].append(took[name][0] / took["bare"][0])
+                cpu_ratios[name].append(took[name][1] / took["bare"][1])
+        for name in trees:
+            label = "banker" if name == "banker" else "before"
+            print(f"{mode:<7} {label} {statistics.median(times[name]) * 1000:6.0f} ms   bare Textual "
+                  f"{statistics.median(times['bare']) * 1000:6.0f} ms   ratio x{statistics.median(ratios[name]):.2f} "
+                  f"(median of the pairs; min x{min(ratios[name]):.2f}, max x{max(ratios[name]):.2f})")
+            print(f"{'':<7} CPU    {statistics.median(cpu[name]) * 1000:6.0f} ms   CPU          "
+                  f"{statistics.median(cpu['bare']) * 1000:6.0f} ms   ratio x{statistics.median(cpu_ratios[name]):.2f} "
+                  f"(CPU time up to the first frame)")
+        if args.before:
+            paired = [after / before for after, before in zip(times["banker"], times["before"], strict=True)]
+            print(f"{'':<7} banker / before x{statistics.median(paired):.2f} (median of the rounds)")
     return 0
 
 

@@ -103,6 +103,11 @@ class BankerApp(KeyOrder, ToastsKept):
             self.push_screen(StartScreen())
 
     def on_mount(self) -> None:
+        self.call_later(self.open_start)
+
+    def open_start(self) -> None:
+        """What the app opens on: after the app's mount, whose frames Textual draws and then throws away, so that the
+        table's first frame is drawn once and reaches the terminal whole."""
         path = self.start_path
         if path is not None and path.exists():
             if not self.open_game(path):

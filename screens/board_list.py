@@ -102,17 +102,19 @@ class BoardList(KeptDrawingTable):
     one_row = False  # while a row's cells are updated in place: update_cell's whole repaint is not needed
     focus_moved = False  # the focus just came or went: the whole repaint Textual asks for next is not needed
 
-    def __init__(self, colours: dict[str, str]) -> None:
+    def __init__(self, colours: dict[str, str], state: GameState | None = None) -> None:
         super().__init__(id="board", cursor_type="row", zebra_stripes=True)
         self.colours = colours
         self.shown: dict[int, tuple] = {}
-        self.state: GameState | None = None
+        self.state = state
         self.drawn_from: tuple[dict[str, object], int] | None = None  # the facts and width the rows show
         self.widest: dict[str, int] = {}  # each column's widest content yet: the columns never narrow in a game
 
     def on_mount(self) -> None:
         for key, label in COLUMNS:
             self.add_column(label, key=key)
+        if self.state is not None:  # the rows from the start: Textual measures them before the table's first frame
+            self.show(self.state)
 
     def refresh(self, *regions: Region, repaint: bool = True, layout: bool = False,
                 recompose: bool = False) -> Self:
@@ -150,6 +152,10 @@ class BoardList(KeptDrawingTable):
         self.drawn_from = drawn_from
         rows = [self.cells(state, space.position) for space in state.edition.spaces]
         widths = self.widths(state, rows)
+        # a column measured wider than it now fits (the rows are added before the board has its width, and Textual
+        # measures them at once) is measured again from one of its cells: Textual then measures the whole column
+        narrows = {key for key, _ in COLUMNS
+                   if key in self.columns and self.columns[ColumnKey(key)].content_width > widths[key]}
         for space, cells in zip(state.edition.spaces, rows, strict=True):
             fitted = tuple(fit(cell, widths[key]) for (key, _), cell in zip(COLUMNS, cells, strict=True))
             plain = tuple(cell.plain for cell in fitted)
@@ -162,13 +168,15 @@ class BoardList(KeptDrawingTable):
                 # a column grows to a wider cell, and never shrinks back (see `widest`); a cell that fits its
                 # column repaints its row alone, not the whole board (DataTable's update_cell repaints it all)
                 grows = any(cell.cell_len > self.columns[ColumnKey(column)].content_width for column, cell in changed)
-                self.one_row = not grows
+                measure = grows or any(column in narrows for column, _ in changed)
+                self.one_row = not measure
                 try:
                     for column, cell in changed:
-                        self.update_cell(str(space.position), column, cell, update_width=grows)
+                        self.update_cell(str(space.position), column, cell, update_width=grows or column in narrows)
+                        narrows.discard(column)
                 finally:
                     self.one_row = False
-                if not grows:
+                if not measure:
                     self.refresh_row(self.get_row_index(str(space.position)))
             self.shown[space.position] = plain
 
@@ -249,10 +257,10 @@ class BoardLegend(Static):
 class BoardSide(Vertical):
     """The board and, under it, the legend of its marks."""
 
-    def __init__(self, colours: dict[str, str], edition: Edition) -> None:
+    def __init__(self, colours: dict[str, str], state: GameState) -> None:
         super().__init__(id="board-side")
-        self.colours, self.edition = colours, edition
+        self.colours, self.state = colours, state
 
     def compose(self) -> ComposeResult:
-        yield BoardList(self.colours)
-        yield BoardLegend(self.edition)
+        yield BoardList(self.colours, self.state)
+        yield BoardLegend(self.state.edition)

@@ -138,7 +138,7 @@ class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersF
             with VerticalScroll(id="cards"):
                 if not self.uses_strip(self.app.size.height):  # else made when a resize first needs them
                     yield from self.make_cards()
-            yield BoardSide(self.banker.colours, self.game.state.edition)
+            yield BoardSide(self.banker.colours, self.game.state)
         yield Announcement()
         yield CommandBar(lambda: self.game.state)
         yield KeyLine()
@@ -169,6 +169,7 @@ class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersF
     def on_mount(self) -> None:
         self.banker.toasts_for(self)  # the strip's class is set in compose, after the screen came up
         self.show_state()
+        self.query_one(StatusLine).show()  # whose turn it is, in the first frame (a roll's waits for its next)
         self.recall_last_words()  # in the first frame: a snapshot, or a glance, never catches the line empty
         self.board.focus()
         self.call_after_refresh(self.watch_proposals)  # after the first frame: it loads the phones' modules
