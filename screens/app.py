@@ -103,6 +103,7 @@ class BankerApp(KeyOrder, ToastsKept):
             self.push_screen(StartScreen())
 
     def on_mount(self) -> None:
+        self.opening = monotonic()  # keys typed ahead wait for what opens (KeyOrder)
         self.call_later(self.open_start)
 
     def open_start(self) -> None:
@@ -119,6 +120,8 @@ class BankerApp(KeyOrder, ToastsKept):
         if self.reopened_after_error:
             self.notify(f"An error closed Banker; the game is reopened as its last action left it (see "
                         f"{self.data / LOG_NAME})", severity="error", title="Reopened", timeout=15, markup=False)
+        if self.table_screen() is None:  # the start screen, a new game's form, or an error: up already
+            self.game_opened()
 
     def new_game(self, path: Path | None = None) -> None:
         from screens.new_game_screen import NewGameScreen

@@ -33,6 +33,7 @@ from screens.errors_kept import ErrorsKept
 
 FEED_CHECK_SECONDS = 0.1  # how often a quiet app looks again whether a held key can go on (a safety net only)
 STUCK_SECONDS = 2.0  # a key whose handling never came back (its widget went away mid-way) holds the rest no longer
+OPENING_SECONDS = 10.0  # a game that takes longer to open (a huge ledger, a slow disk) holds the keys no longer
 NEVER_HELD = ("ctrl+q", "ctrl+c")  # quitting is never kept waiting
 
 
@@ -59,6 +60,7 @@ class KeyOrder(ErrorsKept):
         self.line_running = 0.0  # when an Enter ran the table's line, until the table has done it (line_done)
         self.last_key_at_table = ""  # the last key handed to the table itself: a letter asks for its dialog
         self.opened: dict[int, Opened] = {}  # id(dialog) -> when it came up, for the dialogs on the stack
+        self.opening = 0.0  # since when the app has been opening its game: keys typed ahead wait for the table
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self.screen_changed, immediate=True)
@@ -89,9 +91,19 @@ class KeyOrder(ErrorsKept):
         if self.held:
             self.call_later(self.feed_keys)
 
+    def game_opened(self) -> None:
+        """The table is up, and what waits in the game is back on screen: the keys typed ahead go on."""
+        self.opening = 0.0
+        if self.held:
+            self.call_later(self.feed_keys)
+
     def busy(self) -> bool:
-        """A key is being handled, a line is being run, or a flow of the table is between two dialogs."""
+        """A key is being handled, a line is being run, a flow of the table is between two dialogs, or the game is
+        being opened."""
         now = monotonic()
+        if self.opening and now - self.opening < OPENING_SECONDS:
+            return True
+        self.opening = 0.0
         if self.in_flight is not None:
             target, since = self.in_flight
             if target.is_attached and now - since < STUCK_SECONDS:

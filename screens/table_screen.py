@@ -175,6 +175,7 @@ class TableScreen(FlowErrorsKept, TokenFlows, PhoneFlows, CityFlows, SoreLosersF
         self.call_after_refresh(self.watch_proposals)  # after the first frame: it loads the phones' modules
         if not (self.game.damage or self.game.read_only):
             self.call_after_refresh(self.show_waiting)  # a game reopened: what waits comes back by itself
+        self.call_after_refresh(self.banker.game_opened)  # then the keys typed while it opened go on
         self.set_timer(SETTLE_SECONDS, self.banker.freeze_heap)  # its first frames drawn, their caches built
         self.set_interval(IDLE_CHECK_SECONDS, self.banker.collect_when_idle)
         self.screen_layout_refresh_signal.subscribe(self, self.place_widgets, immediate=True)

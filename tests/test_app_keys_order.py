@@ -9,6 +9,7 @@ Rulebook: 003 = 003_bd567e81029bde2a.txt (US classic).
 from __future__ import annotations
 
 from pathlib import Path
+from time import monotonic
 
 import pytest
 from app_pilot import app_for, burst, choice_labels, on_disk, played_file, toasts
@@ -148,3 +149,22 @@ async def test_a_card_then_a_mistyped_speed_die_roll_in_one_burst_keeps_the_app_
         assert any(t.startswith("Ann is still deciding on Electric Company: 4bus") for t in toasts(app))
     with on_disk(path) as game:
         assert game.state.position("Ann") == 12 and game.state.position("Bob") == 0
+
+
+@pytest.mark.asyncio
+async def test_keys_typed_while_the_game_opens_wait_for_the_table_and_are_all_handled(tmp_path: Path) -> None:
+    """The table opens once the app is mounted (its first frame is drawn once): a roll typed before it is up is
+    held, not handed to the empty screen before it, and goes to the table once the game is open."""
+    path = played_file(tmp_path / "ahead.db", "classic-us", PLAYERS, [], FOLLOW)
+    app = app_for(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, TableScreen) and not app.opening)
+        events = app.game.head[0]
+        app.opening = monotonic()  # as while the game opens
+        await burst(pilot, "1", "3", "enter")
+        await pilot.pause()
+        assert app.game.head[0] == events and len(app.held) == 3, "held while the game opens"
+        app.game_opened()
+        await settle(pilot, lambda: app.game.head[0] > events)
+    with on_disk(path) as game:
+        assert game.state.position("Ann") == 4 and game.state.cash("Ann") == 1300  # 1+3: Income Tax, $200

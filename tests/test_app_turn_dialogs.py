@@ -35,6 +35,7 @@ async def test_after_anns_roll_the_player_dialogs_start_on_ann_not_on_the_next_r
     path = played_file(tmp_path / "turn.db", "mega", PLAYERS, ["roll ann 1 2 1", "buy ann oriental"], FOLLOW)
     app = app_for(path)
     async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "what waits comes back on opening")
         await keys(pilot, "escape")  # what waits (Arctic Avenue, for sale) comes back on opening (issue 36): left
         for key in ("p", "j", "h", "x", "r"):
             await keys(pilot, key)
