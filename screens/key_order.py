@@ -12,6 +12,9 @@ and while no flow of the table is between two dialogs. A key typed before a dial
 a roll, after another dialog's answer) was not meant for it: it is typed at the table's command bar instead, where a
 roll typed while a decision waits is refused with a toast naming the decision, and the dialog stays.
 
+Keys typed while the game opens (the table opens once the app is mounted, so that its first frame is drawn once)
+wait until the table is up and what waits in the game is back on screen.
+
 Only Textual's public API: `App.on_event` (the method every event goes through), `Event.time`, `is_forwarded`.
 """
 
