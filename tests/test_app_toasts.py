@@ -19,6 +19,10 @@ def shown(app: object) -> list[Widget]:
             if toast.parent is not None and toast.parent.display]
 
 
+def texts_shown(app: object) -> list[str]:
+    return [str(toast.render()) for toast in shown(app)]
+
+
 async def until(pilot: Pilot, condition: object, what: str) -> None:
     """Pauses until the condition holds: as many as a busy machine needs, never a fixed time."""
     await wait_until(pilot, condition, what)  # type: ignore[arg-type]
@@ -46,51 +50,33 @@ async def test_a_toast_never_covers_an_open_dialog(tmp_path: Path, size: tuple[i
 
 
 @pytest.mark.asyncio
-async def test_a_short_table_shows_its_newest_toast_alone(tmp_path: Path) -> None:
-    """At 80x24 a few toasts covered most of the board: the newest stays in sight, the ledger keeps every line."""
+async def test_a_short_table_shows_its_newest_toast_alone_and_leaves_nothing_behind(tmp_path: Path) -> None:
+    """At 80x24 a few toasts covered most of the board: the newest stays in sight, the ledger keeps every line.
+    Textual takes a cleared toast down but not the holder it sat in: an evening of refusals would pile them up."""
     app = app_for(played_file(tmp_path / "game.db", "classic-us", ("Ann", "Ben"), ()))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         for index in range(3):
             app.notify(f"toast {index}", timeout=60)
-        await until(pilot, lambda: [str(toast.render()) for toast in shown(app)] == ["toast 2"], "the newest alone")
+        await until(pilot, lambda: texts_shown(app) == ["toast 2"], "the newest alone")
         await pilot.pause()
-        assert [str(toast.render()) for toast in shown(app)] == ["toast 2"]
+        assert texts_shown(app) == ["toast 2"]
         assert toasts(app) == ["toast 0", "toast 1", "toast 2"], "each remembered"
-
-
-@pytest.mark.asyncio
-async def test_a_table_made_short_shows_only_its_newest_toast_and_all_again_once_tall(tmp_path: Path) -> None:
-    app = app_for(played_file(tmp_path / "game.db", "classic-us", ("Ann", "Ben"), ()))
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        for index in range(3):
+        for index in range(3, 20):
             app.notify(f"toast {index}", timeout=60)
-        await until(pilot, lambda: len(shown(app)) == 3, "three toasts shown")
-        await pilot.resize_terminal(80, 24)
-        await until(pilot, lambda: [str(toast.render()) for toast in shown(app)] == ["toast 2"], "the newest alone")
-        await pilot.resize_terminal(120, 40)
-        await until(pilot, lambda: [str(toast.render()) for toast in shown(app)] == ["toast 0", "toast 1", "toast 2"],
-                    "every toast up again, in order")
-
-
-@pytest.mark.asyncio
-async def test_toasts_cleared_on_a_short_table_leave_nothing_behind_in_the_rack(tmp_path: Path) -> None:
-    """Textual takes a cleared toast down but not the holder it sat in: an evening of refusals would pile them up."""
-    app = app_for(played_file(tmp_path / "game.db", "classic-us", ("Ann", "Ben"), ()))
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        for index in range(20):
-            app.notify(f"toast {index}", timeout=60)
-            said = f"toast {index}"
-            await until(pilot, lambda said=said: [str(toast.render()) for toast in shown(app)] == [said],
-                        f"{said} alone")
+            await until(pilot, lambda said=f"toast {index}": texts_shown(app) == [said], f"toast {index} alone")
         rack = app.screen.query_one("ToastRack")
         assert len(rack.children) <= 2, f"{len(rack.children)} holders in the rack for one toast up"
 
 
 @pytest.mark.asyncio
-async def test_a_tall_table_shows_every_toast_that_is_up(tmp_path: Path) -> None:
+async def test_a_tall_table_shows_every_toast_up_a_short_one_its_newest_and_all_again_once_tall(tmp_path: Path) -> None:
     app = app_for(played_file(tmp_path / "game.db", "classic-us", ("Ann", "Ben"), ()))
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         for index in range(3):
             app.notify(f"toast {index}", timeout=60)
-        await until(pilot, lambda: len(shown(app)) == 3, "three toasts shown")
-        assert [str(toast.render()) for toast in shown(app)] == ["toast 0", "toast 1", "toast 2"]
+        await until(pilot, lambda: texts_shown(app) == ["toast 0", "toast 1", "toast 2"], "every toast, in order")
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: texts_shown(app) == ["toast 2"], "the newest alone")
+        await pilot.resize_terminal(120, 40)
+        await until(pilot, lambda: texts_shown(app) == ["toast 0", "toast 1", "toast 2"],
+                    "every toast up again, in order")
