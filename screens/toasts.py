@@ -44,7 +44,7 @@ class ToastsKept(App[None]):
         self.posted: list[Notification] = []  # those of them Textual was given since its toasts were last cleared
 
     def on_mount(self) -> None:
-        self.screen_change_signal.subscribe(self, self.toasts_on_screen, immediate=True)
+        self.screen_change_signal.subscribe(self, self.toasts_for, immediate=True)
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -80,9 +80,6 @@ class ToastsKept(App[None]):
     def toast_alone(screen: Screen[object]) -> bool:
         """A dialog, and a short table: the newest toast stands alone there."""
         return screen.has_class("dialog-screen") or screen.has_class("-strip")
-
-    def toasts_on_screen(self, screen: Screen[object]) -> None:
-        self.toasts_for(screen)
 
     def toasts_for(self, screen: Screen[object]) -> None:
         """Puts up what the screen shows: the newest toast alone on a dialog or a short table, else every toast
